@@ -1,0 +1,58 @@
+/**
+ * @module cli/commands/call-command
+ * `quarry call TOOL [JSON]`: any tool, JSON arguments in (argument or stdin),
+ * the tool's JSON reply out; exit 1 when the tool reports an error.
+ */
+import type { Command } from 'commander';
+import { QuarryError, toQuarryError } from '../../contracts/errors.js';
+import { message } from '../../contracts/messages/index.js';
+import { callTool, errorBody } from '../../tools/call-tool.js';
+import { ToolContext } from '../../tools/context.js';
+import { streamToolLogger } from '../../tools/tool-log.js';
+import { EXIT, exitQuietlyOnBrokenPipe, runCommand, writeOut } from '../exit.js';
+
+async function readStdin(): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of process.stdin) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+export function parseJsonArguments(text: string): unknown {
+  if (text.trim() === '') return {};
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
+    return value;
+  } catch (error) {
+    throw new QuarryError('INVALID_ARGUMENT', message('tool.invalid_json', { reason: (error as Error).message }));
+  }
+}
+
+export function registerCallCommand(program: Command): void {
+  program
+    .command('call')
+    .description('Call any tool with JSON arguments (argument, or stdin when omitted or "-") and print its JSON reply.')
+    .argument('<tool>', 'tool name, e.g. search_code')
+    .argument('[json]', 'arguments as a JSON object')
+    .option('--root <dir>', 'project folder', '.')
+    .option('--index <file>', 'index file (default: ROOT/.quarry/index.db)')
+    .option('--locale <locale>', 'language of error messages (en, cs, ja)')
+    .option('--log', 'write the structured tool-call log line to stderr')
+    .action((tool: string, json: string | undefined, opts: { root: string; index?: string; locale?: string; log?: boolean }) =>
+      runCommand(async () => {
+        exitQuietlyOnBrokenPipe();
+        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, locale: opts.locale });
+        try {
+          const text = json === undefined || json === '-' ? (process.stdin.isTTY ? '{}' : await readStdin()) : json;
+          const result = await callTool(tool, parseJsonArguments(text), ctx, opts.log ? { log: streamToolLogger(process.stderr) } : {});
+          await writeOut(JSON.stringify(result));
+          return EXIT.ok;
+        } catch (error) {
+          await writeOut(JSON.stringify(errorBody(toQuarryError(error))));
+          return EXIT.none;
+        } finally {
+          ctx.close();
+        }
+      }),
+    );
+}

@@ -1,0 +1,37 @@
+/**
+ * @module cli/exit
+ * How the CLI ends: exit codes decided in one place, ripgrep-style
+ * (0 = found / ok, 1 = nothing found or the tool reported an error,
+ * 2 = the command could not run), and a closed stdout (`| head`) is not an error.
+ */
+import { isQuarryError, toQuarryError } from '../contracts/errors.js';
+
+export const EXIT = { ok: 0, none: 1, error: 2 } as const;
+
+/** Runs a command body and turns thrown errors into a message on stderr and exit 2. */
+export async function runCommand(body: () => Promise<number>): Promise<void> {
+  try {
+    process.exitCode = await body();
+  } catch (error) {
+    const failure = toQuarryError(error);
+    process.stderr.write(`quarry: ${failure.message}\n`);
+    if (!isQuarryError(error) || failure.code === 'INTERNAL') process.stderr.write(`${(error as Error).stack ?? ''}\n`);
+    process.exitCode = EXIT.error;
+  }
+}
+
+/** `quarry search ... | head` closes stdout early; that is success, as for ripgrep. */
+export function exitQuietlyOnBrokenPipe(): void {
+  process.stdout.on('error', (error: NodeJS.ErrnoException) => {
+    if (error.code === 'EPIPE') process.exit(EXIT.ok);
+    throw error;
+  });
+}
+
+/** Writes and waits for the data to be flushed (large JSON to a pipe). */
+export function writeOut(text: string): Promise<void> {
+  return new Promise((resolve) => {
+    if (process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)) resolve();
+    else process.stdout.once('drain', resolve);
+  });
+}

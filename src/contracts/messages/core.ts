@@ -1,0 +1,34 @@
+/**
+ * @module contracts/messages/core
+ * Messages of the index, the CLI and the tool registry.
+ */
+import type { Catalogue } from './catalogue.js';
+
+export const coreMessages = {
+  'tool.unknown': {
+    en: 'Unknown tool "{tool}". Available tools: {available}.',
+    cs: 'Neznámý nástroj "{tool}". Dostupné nástroje: {available}.',
+    ja: '不明なツール "{tool}" です。利用可能なツール: {available}。',
+  },
+  'tool.invalid_json': {
+    en: 'Arguments must be a JSON object: {reason}',
+  },
+  'tool.invalid_params': {
+    en: 'Invalid parameters: {reason}',
+  },
+  'index.missing': {
+    en: 'No index at {index}. Build it first: quarry index {root}',
+  },
+  'index.newer_schema': {
+    en: 'The index at {index} has schema version {found}, newer than this Quarry ({supported}). Upgrade Quarry or rebuild the index.',
+  },
+  'index.root_missing': {
+    en: 'Folder to index does not exist or is not a directory: {root}',
+  },
+  'search.timeout': {
+    en: 'Search stopped after {ms} ms while verifying candidates. Narrow it with a longer literal, `language` or `repository`.',
+  },
+  'internal': {
+    en: 'Internal error: {reason}',
+  },
+} satisfies Catalogue;

@@ -1,0 +1,43 @@
+/**
+ * @module contracts/messages
+ * The message catalogue: one `message(key, params, locale)` for every text a
+ * user can see in an error or warning. Areas keep their keys in their own file.
+ */
+import type { Catalogue, Locale } from './catalogue.js';
+import { LOCALES } from './catalogue.js';
+import { coreMessages } from './core.js';
+import { searchCodeMessages } from './search-code.js';
+
+export type { Catalogue, Locale } from './catalogue.js';
+export { LOCALES } from './catalogue.js';
+
+const catalogue = {
+  ...coreMessages,
+  ...searchCodeMessages,
+} satisfies Catalogue;
+
+export type MessageKey = keyof typeof catalogue;
+export type MessageParams = Record<string, string | number | boolean | null | undefined>;
+
+/** Fills `{name}` placeholders; an unknown placeholder stays visible rather than vanishing. */
+export function format(template: string, params: MessageParams = {}): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const value = params[name];
+    return value === undefined ? whole : String(value);
+  });
+}
+
+/** Text of `key` in `locale`, falling back to English where no translation exists. */
+export function message(key: MessageKey, params: MessageParams = {}, locale: Locale = 'en'): string {
+  const texts: Catalogue[string] = catalogue[key];
+  return format(texts[locale] ?? texts.en, params);
+}
+
+/** Picks the locale from an explicit value, then QUARRY_LOCALE, then LANG; English otherwise. */
+export function resolveLocale(explicit?: string | null, env: NodeJS.ProcessEnv = process.env): Locale {
+  for (const candidate of [explicit, env.QUARRY_LOCALE, env.LC_ALL, env.LANG]) {
+    const prefix = candidate?.slice(0, 2).toLowerCase();
+    if (prefix && (LOCALES as readonly string[]).includes(prefix)) return prefix as Locale;
+  }
+  return 'en';
+}

@@ -1,0 +1,57 @@
+/**
+ * @module ingest/decode
+ * Bytes to text: byte-order marks first (UTF-8/16/32), then strict UTF-8,
+ * then statistical detection (chardet, trusted above 70% confidence), and
+ * Latin-1 last because it decodes any byte sequence. Binary files (a NUL in
+ * the first bytes, with no UTF-16/32 mark) are reported, not decoded.
+ */
+import chardet from 'chardet';
+import iconv from 'iconv-lite';
+import { INGEST } from '../contracts/limits.js';
+
+export interface Decoded {
+  text: string;
+  /** Encoding name as stored in the index (lowercase, iconv-lite spelling). */
+  encoding: string;
+}
+
+/** Below this chardet confidence (0-100) a guess is not trusted. */
+const DETECTION_MIN_CONFIDENCE = 70;
+
+const BOMS: ReadonlyArray<[number[], string]> = [
+  [[0xef, 0xbb, 0xbf], 'utf-8'],
+  [[0xff, 0xfe, 0x00, 0x00], 'utf-32le'],
+  [[0x00, 0x00, 0xfe, 0xff], 'utf-32be'],
+  [[0xff, 0xfe], 'utf-16le'],
+  [[0xfe, 0xff], 'utf-16be'],
+];
+
+const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+export function bomEncoding(bytes: Uint8Array): { encoding: string; length: number } | null {
+  for (const [mark, encoding] of BOMS) {
+    if (bytes.length >= mark.length && mark.every((b, i) => bytes[i] === b)) return { encoding, length: mark.length };
+  }
+  return null;
+}
+
+export function looksBinary(bytes: Uint8Array): boolean {
+  const end = Math.min(bytes.length, INGEST.binarySniffBytes);
+  for (let i = 0; i < end; i++) if (bytes[i] === 0) return true;
+  return false;
+}
+
+/** Decodes a file's bytes; null when the file is binary. */
+export function decodeFile(bytes: Buffer): Decoded | null {
+  const bom = bomEncoding(bytes);
+  if (bom) return { text: iconv.decode(bytes.subarray(bom.length), bom.encoding), encoding: bom.encoding };
+  if (looksBinary(bytes)) return null;
+  try {
+    return { text: strictUtf8.decode(bytes), encoding: 'utf-8' };
+  } catch {
+    // not UTF-8: guess below
+  }
+  const guess = chardet.analyse(bytes).find((m) => m.confidence > DETECTION_MIN_CONFIDENCE && iconv.encodingExists(m.name));
+  if (guess) return { text: iconv.decode(bytes, guess.name), encoding: guess.name.toLowerCase() };
+  return { text: iconv.decode(bytes, 'latin1'), encoding: 'latin1' };
+}

@@ -1,0 +1,60 @@
+/**
+ * @module ingest/ignore-rules
+ * Git-style ignore rules, nested: each folder's `.gitignore`, `.ignore` and
+ * `.quarryignore` apply to paths below it, later files and deeper folders
+ * overriding earlier ones (a deeper `!pattern` can re-include a file).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import ignore, { type Ignore } from 'ignore';
+
+/** Ignore files read in each folder, lowest precedence first. */
+export const IGNORE_FILE_NAMES = ['.gitignore', '.ignore', '.quarryignore'] as const;
+
+interface Layer {
+  /** Folder of the rules, relative to the root, posix, '' for the root. */
+  dir: string;
+  rules: Ignore;
+}
+
+export class IgnoreStack {
+  private constructor(private readonly layers: readonly Layer[]) {}
+
+  /** Rules of the root folder, plus `.git/info/exclude` as git reads it. */
+  static forRoot(root: string): IgnoreStack {
+    const base = new IgnoreStack([]);
+    const extra = readIfExists(path.join(root, '.git', 'info', 'exclude'));
+    const withExclude = extra ? new IgnoreStack([{ dir: '', rules: ignore().add(extra) }]) : base;
+    return withExclude.enter(root, '');
+  }
+
+  /** The stack for a child folder: adds that folder's ignore files, if any. */
+  enter(absDir: string, relDir: string): IgnoreStack {
+    let rules: Ignore | null = null;
+    for (const name of IGNORE_FILE_NAMES) {
+      const text = readIfExists(path.join(absDir, name));
+      if (text) (rules ??= ignore()).add(text);
+    }
+    return rules ? new IgnoreStack([...this.layers, { dir: relDir, rules }]) : this;
+  }
+
+  /** Whether a path (relative to the root, posix) is ignored; directories are tested with a trailing slash. */
+  ignores(relPath: string, isDir: boolean): boolean {
+    let ignored = false;
+    for (const layer of this.layers) {
+      const local = layer.dir === '' ? relPath : relPath.slice(layer.dir.length + 1);
+      const verdict = layer.rules.test(isDir ? `${local}/` : local);
+      if (verdict.ignored) ignored = true;
+      else if (verdict.unignored) ignored = false;
+    }
+    return ignored;
+  }
+}
+
+function readIfExists(file: string): string | null {
+  try {
+    return fs.readFileSync(file, 'utf8');
+  } catch {
+    return null;
+  }
+}

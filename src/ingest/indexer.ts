@@ -1,0 +1,186 @@
+/**
+ * @module ingest/indexer
+ * `quarry index`: brings the index of a folder up to date. Unchanged files
+ * (same size and mtime, else same content hash) are skipped, changed ones
+ * replaced, vanished ones deleted. Writes go in bounded transactions; each one
+ * that changes content bumps the index version, so an interrupted run leaves a
+ * consistent, usable index and caches keyed by version stay honest.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { INGEST } from '../contracts/limits.js';
+import { QuarryError } from '../contracts/errors.js';
+import { message } from '../contracts/messages/index.js';
+import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
+import { hashBytes, prepareFile, type PreparedFile } from './prepare-file.js';
+import { walkFolder, type SkippedFile, type SkipReason } from './walk.js';
+
+export interface IndexOptions {
+  root: string;
+  indexPath?: string;
+  maxFileBytes?: number;
+  /** Name the files are searched under (`repository`); defaults to the folder's name. */
+  repository?: string;
+  onProgress?: (progress: IndexProgress) => void;
+}
+
+export interface IndexProgress {
+  filesDone: number;
+  filesTotal: number;
+  bytesDone: number;
+  bytesTotal: number;
+  elapsedMs: number;
+}
+
+export interface IndexSummary {
+  root: string;
+  index: string;
+  repository: string;
+  files: number;
+  bytes: number;
+  added: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  chunks: number;
+  skipped: number;
+  skipped_by_reason: Partial<Record<SkipReason, number>>;
+  skipped_files: SkippedFile[];
+  duration_ms: number;
+  index_bytes: number;
+  index_version: number;
+}
+
+/** Skipped paths listed in a summary; the counts by reason are always complete. */
+const SKIPPED_LISTED_MAX = 100;
+
+interface PendingWrite {
+  replaceId: number | null;
+  prepared: PreparedFile;
+}
+
+export function resolveRoot(root: string): string {
+  let real: string;
+  try {
+    real = fs.realpathSync(path.resolve(root));
+  } catch {
+    throw new QuarryError('NOT_FOUND', message('index.root_missing', { root }));
+  }
+  if (!fs.statSync(real).isDirectory()) throw new QuarryError('INVALID_ARGUMENT', message('index.root_missing', { root }));
+  return real;
+}
+
+export function indexFolder(options: IndexOptions): IndexSummary {
+  const started = Date.now();
+  const root = resolveRoot(options.root);
+  const indexPath = path.resolve(options.indexPath ?? defaultIndexPath(root));
+  const repository = options.repository ?? path.basename(root);
+  const maxFileBytes = options.maxFileBytes ?? INGEST.maxFileBytesDefault;
+  const store = SqliteStore.open(indexPath, { create: true });
+  try {
+    const sourceId = store.transaction(() => store.ensureSource(repository, root));
+    const stored = store.fileStates(sourceId);
+    const walked = walkFolder(root, { maxFileBytes });
+    const skipped = [...walked.skipped];
+    const bytesTotal = walked.files.reduce((sum, f) => sum + f.size, 0);
+    let added = 0, updated = 0, unchanged = 0, bytesDone = 0, filesDone = 0;
+    let pending: PendingWrite[] = [];
+    let pendingBytes = 0;
+    const touches: { id: number; size: number; mtimeMs: number }[] = [];
+
+    const flush = () => {
+      if (pending.length === 0 && touches.length === 0) return;
+      const batch = pending;
+      const batchTouches = touches.splice(0);
+      pending = [];
+      pendingBytes = 0;
+      store.transaction(() => {
+        for (const t of batchTouches) store.touchFile(t.id, t.size, t.mtimeMs);
+        for (const write of batch) {
+          if (write.replaceId !== null) store.deleteFile(write.replaceId);
+          store.insertFile(sourceId, write.prepared.file, write.prepared.chunks);
+        }
+        if (batch.length > 0) store.bumpIndexVersion();
+      });
+    };
+
+    let lastProgress = 0;
+    const progressEvery = 1000 / INGEST.progressHz;
+    for (const entry of walked.files) {
+      filesDone++;
+      bytesDone += entry.size;
+      const state = stored.get(entry.relPath);
+      stored.delete(entry.relPath);
+      if (state && state.size === entry.size && state.mtimeMs === entry.mtimeMs) {
+        unchanged++;
+      } else {
+        let bytes: Buffer;
+        try {
+          bytes = fs.readFileSync(entry.absPath);
+        } catch {
+          skipped.push({ path: entry.relPath, reason: 'unreadable' });
+          if (state) stored.set(entry.relPath, state); // delete it below: it can no longer be read
+          continue;
+        }
+        const hash = hashBytes(bytes);
+        if (state && state.hash === hash) {
+          unchanged++;
+          touches.push({ id: state.id, size: entry.size, mtimeMs: entry.mtimeMs });
+        } else {
+          const prepared = prepareFile(entry.relPath, bytes, entry.mtimeMs, hash);
+          if (!prepared) {
+            skipped.push({ path: entry.relPath, reason: 'binary' });
+            if (state) stored.set(entry.relPath, state);
+            continue;
+          }
+          if (state) updated++; else added++;
+          pending.push({ replaceId: state?.id ?? null, prepared });
+          pendingBytes += entry.size;
+        }
+      }
+      if (pending.length >= INGEST.filesPerTransaction || pendingBytes >= INGEST.bytesPerTransaction) flush();
+      const now = Date.now();
+      if (options.onProgress && now - lastProgress >= progressEvery) {
+        lastProgress = now;
+        options.onProgress({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: now - started });
+      }
+    }
+    flush();
+
+    // Whatever is left in `stored` vanished from the folder (or became unreadable/binary).
+    const vanished = [...stored.values()];
+    for (let i = 0; i < vanished.length; i += INGEST.filesPerTransaction) {
+      const slice = vanished.slice(i, i + INGEST.filesPerTransaction);
+      store.transaction(() => {
+        for (const state of slice) store.deleteFile(state.id);
+        store.bumpIndexVersion();
+      });
+    }
+    options.onProgress?.({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: Date.now() - started });
+
+    const counts = store.counts();
+    const byReason: Partial<Record<SkipReason, number>> = {};
+    for (const s of skipped) byReason[s.reason] = (byReason[s.reason] ?? 0) + 1;
+    const indexVersion = store.indexVersion();
+    store.close();
+    return {
+      root, index: indexPath, repository,
+      files: walked.files.length - skipped.filter((s) => s.reason === 'binary' || s.reason === 'unreadable').length,
+      bytes: bytesTotal,
+      added, updated, unchanged, deleted: vanished.length,
+      chunks: counts.chunks,
+      skipped: skipped.length,
+      skipped_by_reason: byReason,
+      skipped_files: skipped.slice(0, SKIPPED_LISTED_MAX),
+      duration_ms: Date.now() - started,
+      index_bytes: fileSize(indexPath),
+      index_version: indexVersion,
+    };
+  } finally {
+    store.close();
+  }
+}
+
+function fileSize(file: string): number {
+  try { return fs.statSync(file).size; } catch { return 0; }
+}

@@ -1,0 +1,71 @@
+/**
+ * @module search/plan
+ * A search_code request becomes a plan, plain data, before anything runs:
+ * which engine (the BM25 word index or line verification over trigram
+ * candidates), the FTS5 expressions it will bind, and the filters. Tests and
+ * `quarry search --explain` look at plans; `execute` only follows them.
+ */
+import type { SearchCodeParams, SearchMode } from '../contracts/search-code-params.js';
+import { ftsAnd, ftsOr, ftsString } from './fts-escape.js';
+import { parseTextQuery } from './query-text.js';
+import { planLiteral, planRegex, type Requirement } from './regex-plan.js';
+import { trigramMatch } from './trigram-query.js';
+
+export interface PlanFilters {
+  language: string | null;
+  repository: string | null;
+}
+
+export interface WordsPlan {
+  engine: 'words';
+  mode: 'text';
+  /** All terms and phrases required. */
+  match: string;
+  /** Any term, phrases still required; tried when `match` finds nothing. */
+  fallbackMatch: string | null;
+  terms: string[];
+  phrases: string[];
+  filters: PlanFilters;
+}
+
+export interface LinesPlan {
+  engine: 'lines';
+  mode: 'exact' | 'regex';
+  pattern: string;
+  literal: boolean;
+  caseInsensitive: boolean;
+  requirement: Requirement;
+  /** Trigram MATCH for candidates; null scans every chunk. */
+  candidates: string | null;
+  filters: PlanFilters;
+}
+
+export type Plan = WordsPlan | LinesPlan;
+
+/** In auto mode a single token with code punctuation (`foo->bar`, `a::b`, `x.y(`) is a literal. */
+const CODE_LITERAL = /^[^\s]*[^\p{L}\p{N}_\s"][^\s]*$/u;
+
+export function resolveMode(mode: SearchMode, query: string): 'text' | 'exact' | 'regex' {
+  if (mode !== 'auto') return mode;
+  return CODE_LITERAL.test(query) && !/^".*"$/.test(query) ? 'exact' : 'text';
+}
+
+export function planSearch(params: Pick<SearchCodeParams, 'query' | 'mode' | 'caseSensitive' | 'language' | 'repository'>): Plan {
+  const filters = { language: params.language, repository: params.repository };
+  const mode = resolveMode(params.mode, params.query);
+  if (mode === 'text') return planWords(params.query, filters);
+  const literal = mode === 'exact';
+  // exact: case-insensitive unless asked; regex: case-sensitive unless asked (ripgrep's default).
+  const caseInsensitive = literal ? params.caseSensitive !== true : params.caseSensitive === false;
+  const requirement = literal ? planLiteral(params.query) : planRegex(params.query);
+  return { engine: 'lines', mode, pattern: params.query, literal, caseInsensitive, requirement, candidates: trigramMatch(requirement), filters };
+}
+
+export function planWords(query: string, filters: PlanFilters): WordsPlan {
+  const { phrases, terms } = parseTextQuery(query);
+  const phraseExprs = phrases.map(ftsString);
+  const termExprs = terms.map(ftsString);
+  const match = ftsAnd([...phraseExprs, ...termExprs]);
+  const fallbackMatch = termExprs.length > 1 ? ftsAnd([...phraseExprs, ftsOr(termExprs)]) : null;
+  return { engine: 'words', mode: 'text', match, fallbackMatch, terms, phrases, filters };
+}

@@ -1,0 +1,38 @@
+/**
+ * @module search/text-search
+ * The BM25 retriever: ranks chunks of the word index. All terms are required
+ * first; when that finds nothing, any term will do (phrases stay required).
+ * `total` is the exact count of chunks the chosen expression matches.
+ */
+import type { SqliteStore } from '../store/sqlite-store.js';
+import { QuarryError } from '../contracts/errors.js';
+import type { WordsPlan } from './plan.js';
+
+export interface RankedChunk {
+  chunkId: number;
+  score: number;
+}
+
+export interface WordsResult {
+  ranked: RankedChunk[];
+  total: number;
+  /** Which expression produced the hits: every term, or any term. */
+  matched: 'all_terms' | 'any_term';
+}
+
+export function searchWords(store: SqliteStore, plan: WordsPlan, window: { offset: number; limit: number }): WordsResult {
+  const run = (match: string) => {
+    const bind = { ...plan.filters, match };
+    const total = store.statements.wordsCount.get(bind)?.n ?? 0;
+    const rows = total === 0 ? [] : store.statements.wordsSearch.all({ ...bind, limit: window.limit, offset: window.offset });
+    return { total, ranked: rows.map((r) => ({ chunkId: r.chunk_id, score: r.score })) };
+  };
+  try {
+    const all = run(plan.match);
+    if (all.total > 0 || !plan.fallbackMatch) return { ...all, matched: 'all_terms' };
+    return { ...run(plan.fallbackMatch), matched: 'any_term' };
+  } catch (error) {
+    // The expression is built only from escaped strings, so this is a bug, never "no results".
+    throw new QuarryError('QUERY_SYNTAX', `Search expression failed: ${(error as Error).message}`, { match: plan.match }, { cause: error });
+  }
+}

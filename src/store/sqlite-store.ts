@@ -1,0 +1,199 @@
+/**
+ * @module store/sqlite-store
+ * The embedded index: one SQLite file in WAL mode. Opening applies pending
+ * migrations; writes happen only inside `transaction`, in batches the indexer
+ * bounds, so an interrupted run leaves every committed file consistent.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
+import { QuarryError } from '../contracts/errors.js';
+import { message } from '../contracts/messages/index.js';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
+import { prepareStatements, type Statements } from './statements.js';
+
+export interface StoredFileState {
+  id: number;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
+
+export interface NewFile {
+  path: string;
+  language: string;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+  encoding: string;
+  lineCount: number;
+}
+
+export interface NewChunk {
+  startLine: number;
+  endLine: number;
+  kind: string;
+  symbol: string | null;
+  tokenCount: number;
+  content: string;
+  /** Text for the word index: the content plus identifier parts (see ingest/identifiers). */
+  words: string;
+}
+
+/** Where `quarry index DIR` keeps its index unless told otherwise. */
+export function defaultIndexPath(root: string): string {
+  return path.join(root, '.quarry', 'index.db');
+}
+
+export class SqliteStore {
+  readonly statements: Statements;
+
+  private constructor(readonly db: Database.Database, readonly file: string) {
+    this.statements = prepareStatements(db);
+  }
+
+  /**
+   * Opens (and with `create`, creates) the index at `file`. Without `create` a
+   * missing file is INDEX_MISSING, so a search never silently builds an empty index.
+   */
+  static open(file: string, options: { create?: boolean; readonly?: boolean; root?: string } = {}): SqliteStore {
+    if (!options.create && !fs.existsSync(file)) {
+      throw new QuarryError('INDEX_MISSING', message('index.missing', { index: file, root: options.root ?? '.' }), { index: file });
+    }
+    if (options.create) fs.mkdirSync(path.dirname(file), { recursive: true });
+    const db = new Database(file, { readonly: options.readonly ?? false });
+    try {
+      if (!options.readonly) {
+        db.pragma('journal_mode = WAL');
+        db.pragma('synchronous = NORMAL');
+      }
+      db.pragma('foreign_keys = ON');
+      db.pragma('busy_timeout = 5000');
+      db.pragma('cache_size = -65536');
+      migrate(db, file, options.readonly ?? false);
+      return new SqliteStore(db, file);
+    } catch (error) {
+      db.close();
+      throw error;
+    }
+  }
+
+  transaction<T>(fn: () => T): T {
+    return this.db.transaction(fn)();
+  }
+
+  /** Bumped by every transaction that changes indexed content; caches and cursors carry it. */
+  indexVersion(): number {
+    return Number(this.statements.metaGet.get('index_version')?.value ?? 0);
+  }
+
+  bumpIndexVersion(): number {
+    const next = this.indexVersion() + 1;
+    this.statements.metaSet.run({ key: 'index_version', value: String(next) });
+    return next;
+  }
+
+  /** A per-index random secret, created on first use (signs pagination cursors). */
+  secret(): string {
+    const existing = this.statements.metaGet.get('secret')?.value;
+    if (existing) return existing;
+    const created = randomBytes(32).toString('hex');
+    this.statements.metaSet.run({ key: 'secret', value: created });
+    return created;
+  }
+
+  ensureSource(name: string, root: string): number {
+    const existing = this.statements.sourceByName.get(name);
+    if (existing) {
+      if (existing.root !== root) this.statements.sourceSetRoot.run({ id: existing.id, root });
+      return existing.id;
+    }
+    return Number(this.statements.sourceInsert.run({ name, root }).lastInsertRowid);
+  }
+
+  sources(): { id: number; name: string; root: string }[] {
+    return this.statements.sourceList.all();
+  }
+
+  fileStates(sourceId: number): Map<string, StoredFileState> {
+    const states = new Map<string, StoredFileState>();
+    for (const row of this.statements.fileStates.iterate(sourceId)) {
+      states.set(row.path, { id: row.id, size: row.size, mtimeMs: row.mtime_ms, hash: row.hash });
+    }
+    return states;
+  }
+
+  /** Inserts a file with its chunks into both FTS indexes. Call inside `transaction`. */
+  insertFile(sourceId: number, file: NewFile, chunks: readonly NewChunk[]): number {
+    const s = this.statements;
+    const fileId = Number(s.fileInsert.run({
+      source_id: sourceId, path: file.path, language: file.language, size: file.size,
+      mtime_ms: file.mtimeMs, hash: file.hash, encoding: file.encoding, line_count: file.lineCount,
+    }).lastInsertRowid);
+    for (const chunk of chunks) {
+      const chunkId = Number(s.chunkInsert.run({
+        file_id: fileId, start_line: chunk.startLine, end_line: chunk.endLine, kind: chunk.kind,
+        symbol: chunk.symbol, token_count: chunk.tokenCount, content: chunk.content,
+      }).lastInsertRowid);
+      s.wordsInsert.run({ rowid: chunkId, path: file.path, symbol: chunk.symbol ?? '', body: chunk.words });
+      s.gramsInsert.run({ rowid: chunkId, body: chunk.content });
+    }
+    return fileId;
+  }
+
+  /** Removes a file, its chunks and their FTS rows. Call inside `transaction`. */
+  deleteFile(fileId: number): void {
+    const s = this.statements;
+    for (const chunk of s.chunksOfFile.all(fileId)) {
+      s.wordsDelete.run(chunk.id);
+      s.gramsDelete.run({ rowid: chunk.id, body: chunk.content });
+    }
+    s.fileDelete.run(fileId);
+  }
+
+  touchFile(fileId: number, size: number, mtimeMs: number): void {
+    this.statements.fileTouch.run({ id: fileId, size, mtime_ms: mtimeMs });
+  }
+
+  counts(): { files: number; chunks: number } {
+    return { files: this.statements.fileCount.get()?.n ?? 0, chunks: this.statements.chunkCount.get()?.n ?? 0 };
+  }
+
+  /** Folds FTS segments together; worth it after a large build (smaller file, faster queries). */
+  optimize(): void {
+    this.db.exec("INSERT INTO chunk_words(chunk_words) VALUES ('optimize')");
+    this.db.exec("INSERT INTO chunk_grams(chunk_grams) VALUES ('optimize')");
+  }
+
+  /** Bytes of the database including its WAL. */
+  sizeOnDisk(): number {
+    let total = 0;
+    for (const suffix of ['', '-wal']) {
+      try { total += fs.statSync(this.file + suffix).size; } catch { /* absent WAL is fine */ }
+    }
+    return total;
+  }
+
+  close(): void {
+    if (!this.db.open) return;
+    if (!this.db.readonly) {
+      try { this.db.pragma('wal_checkpoint(TRUNCATE)'); } catch { /* a reader may hold the WAL; it is checkpointed later */ }
+    }
+    this.db.close();
+  }
+}
+
+function migrate(db: Database.Database, file: string, readonly: boolean): void {
+  const current = Number(db.pragma('user_version', { simple: true }));
+  if (current > SCHEMA_VERSION) {
+    throw new QuarryError('UNAVAILABLE', message('index.newer_schema', { index: file, found: current, supported: SCHEMA_VERSION }));
+  }
+  if (current === SCHEMA_VERSION || readonly) return;
+  for (let version = current; version < SCHEMA_VERSION; version++) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * @module store/statements
+ * Every SQL statement of the index, prepared once when the store opens.
+ * Values reach SQLite only as named, bound parameters; the few pieces of SQL
+ * that vary (the FTS5 MATCH expression) are themselves bound parameters.
+ */
+import type Database from 'better-sqlite3';
+
+/** Filter clause shared by every search statement; NULL parameters disable a filter. */
+const FILTERS = `
+  AND (@language IS NULL OR f.language = @language)
+  AND (@repository IS NULL OR s.name = @repository)`;
+
+export function prepareStatements(db: Database.Database) {
+  return {
+    metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+    metaSet: db.prepare<{ key: string; value: string }>(
+      'INSERT INTO meta(key, value) VALUES (@key, @value) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
+    ),
+
+    sourceByName: db.prepare<[string], { id: number; name: string; root: string }>(
+      'SELECT id, name, root FROM sources WHERE name = ?',
+    ),
+    sourceInsert: db.prepare<{ name: string; root: string }>('INSERT INTO sources(name, root) VALUES (@name, @root)'),
+    sourceSetRoot: db.prepare<{ id: number; root: string }>('UPDATE sources SET root = @root WHERE id = @id'),
+    sourceList: db.prepare<[], { id: number; name: string; root: string }>('SELECT id, name, root FROM sources ORDER BY name'),
+
+    fileStates: db.prepare<[number], { id: number; path: string; size: number; mtime_ms: number; hash: string }>(
+      'SELECT id, path, size, mtime_ms, hash FROM files WHERE source_id = ?',
+    ),
+    fileInsert: db.prepare<{
+      source_id: number; path: string; language: string; size: number; mtime_ms: number;
+      hash: string; encoding: string; line_count: number;
+    }>(`INSERT INTO files(source_id, path, language, size, mtime_ms, hash, encoding, line_count)
+        VALUES (@source_id, @path, @language, @size, @mtime_ms, @hash, @encoding, @line_count)`),
+    fileTouch: db.prepare<{ id: number; size: number; mtime_ms: number }>(
+      'UPDATE files SET size = @size, mtime_ms = @mtime_ms WHERE id = @id',
+    ),
+    fileDelete: db.prepare<[number]>('DELETE FROM files WHERE id = ?'),
+    fileCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM files'),
+    languagesPresent: db.prepare<[], { language: string; n: number }>(
+      'SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY n DESC',
+    ),
+
+    chunkInsert: db.prepare<{
+      file_id: number; start_line: number; end_line: number; kind: string; symbol: string | null;
+      token_count: number; content: string;
+    }>(`INSERT INTO chunks(file_id, start_line, end_line, kind, symbol, token_count, content)
+        VALUES (@file_id, @start_line, @end_line, @kind, @symbol, @token_count, @content)`),
+    chunksOfFile: db.prepare<[number], { id: number; content: string }>('SELECT id, content FROM chunks WHERE file_id = ?'),
+    chunkCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks'),
+
+    wordsInsert: db.prepare<{ rowid: number; path: string; symbol: string; body: string }>(
+      'INSERT INTO chunk_words(rowid, path, symbol, body) VALUES (@rowid, @path, @symbol, @body)',
+    ),
+    wordsDelete: db.prepare<[number]>('DELETE FROM chunk_words WHERE rowid = ?'),
+    gramsInsert: db.prepare<{ rowid: number; body: string }>('INSERT INTO chunk_grams(rowid, body) VALUES (@rowid, @body)'),
+    /** Contentless tables forget text, so a row is removed by replaying the text it was indexed with. */
+    gramsDelete: db.prepare<{ rowid: number; body: string }>(
+      "INSERT INTO chunk_grams(chunk_grams, rowid, body) VALUES ('delete', @rowid, @body)",
+    ),
+
+    /** BM25 page: weights favour a hit in the path or symbol name over one in the body. */
+    wordsSearch: db.prepare<SearchFilter & { match: string; limit: number; offset: number }, ScoredChunkRow>(`
+      SELECT c.id AS chunk_id, -bm25(chunk_words, 3.0, 4.0, 1.0) AS score
+      FROM chunk_words
+      JOIN chunks c ON c.id = chunk_words.rowid
+      JOIN files f ON f.id = c.file_id
+      JOIN sources s ON s.id = f.source_id
+      WHERE chunk_words MATCH @match ${FILTERS}
+      ORDER BY score DESC, c.id
+      LIMIT @limit OFFSET @offset`),
+    wordsCount: db.prepare<SearchFilter & { match: string }, { n: number }>(`
+      SELECT count(*) AS n
+      FROM chunk_words
+      JOIN chunks c ON c.id = chunk_words.rowid
+      JOIN files f ON f.id = c.file_id
+      JOIN sources s ON s.id = f.source_id
+      WHERE chunk_words MATCH @match ${FILTERS}`),
+
+    /** Trigram candidates in (repository, path, line) order, so line hits page stably. */
+    gramCandidates: db.prepare<SearchFilter & { match: string }, CandidateChunkRow>(`
+      SELECT c.id AS chunk_id, c.start_line, c.content, f.path, f.language, s.name AS repository
+      FROM chunk_grams
+      JOIN chunks c ON c.id = chunk_grams.rowid
+      JOIN files f ON f.id = c.file_id
+      JOIN sources s ON s.id = f.source_id
+      WHERE chunk_grams MATCH @match ${FILTERS}
+      ORDER BY s.name, f.path, c.start_line`),
+    /** Every chunk, for patterns with no required trigram (e.g. `\\w+`). */
+    allCandidates: db.prepare<SearchFilter, CandidateChunkRow>(`
+      SELECT c.id AS chunk_id, c.start_line, c.content, f.path, f.language, s.name AS repository
+      FROM chunks c
+      JOIN files f ON f.id = c.file_id
+      JOIN sources s ON s.id = f.source_id
+      WHERE 1 ${FILTERS}
+      ORDER BY s.name, f.path, c.start_line`),
+
+    chunkHit: db.prepare<[number], ChunkHitRow>(`
+      SELECT c.id AS chunk_id, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, c.content,
+             f.path, f.language, s.name AS repository
+      FROM chunks c JOIN files f ON f.id = c.file_id JOIN sources s ON s.id = f.source_id
+      WHERE c.id = ?`),
+  };
+}
+
+export type Statements = ReturnType<typeof prepareStatements>;
+
+export interface SearchFilter {
+  language: string | null;
+  repository: string | null;
+}
+
+export interface ScoredChunkRow {
+  chunk_id: number;
+  score: number;
+}
+
+export interface CandidateChunkRow {
+  chunk_id: number;
+  start_line: number;
+  content: string;
+  path: string;
+  language: string;
+  repository: string;
+}
+
+export interface ChunkHitRow {
+  chunk_id: number;
+  start_line: number;
+  end_line: number;
+  kind: string;
+  symbol: string | null;
+  token_count: number;
+  content: string;
+  path: string;
+  language: string;
+  repository: string;
+}

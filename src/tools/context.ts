@@ -1,0 +1,47 @@
+/**
+ * @module tools/context
+ * Everything a tool handler may reach, built once per door: the project
+ * root, the locale, and lazily opened engines. Handlers never open files
+ * or databases themselves, so doors decide lifetimes and tests inject roots.
+ */
+import path from 'node:path';
+import type { Locale } from '../contracts/messages/index.js';
+import { resolveLocale } from '../contracts/messages/index.js';
+import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
+
+export interface ToolContextOptions {
+  /** Project root: the folder that is indexed and that live searches are fenced to. */
+  root: string;
+  indexPath?: string;
+  locale?: string;
+  env?: NodeJS.ProcessEnv;
+}
+
+export class ToolContext {
+  readonly root: string;
+  readonly indexPath: string;
+  readonly locale: Locale;
+  readonly env: NodeJS.ProcessEnv;
+  /** Resolves when the door's index refresh (if any) is done; searches wait for it. */
+  indexReady: Promise<unknown> = Promise.resolve();
+  private store: SqliteStore | null = null;
+
+  constructor(options: ToolContextOptions) {
+    this.root = path.resolve(options.root);
+    this.indexPath = path.resolve(options.indexPath ?? defaultIndexPath(this.root));
+    this.env = options.env ?? process.env;
+    this.locale = resolveLocale(options.locale, this.env);
+  }
+
+  /** The code index, opened on first use and kept open. */
+  async codeIndex(): Promise<SqliteStore> {
+    await this.indexReady.catch(() => undefined);
+    this.store ??= SqliteStore.open(this.indexPath, { root: this.root });
+    return this.store;
+  }
+
+  close(): void {
+    this.store?.close();
+    this.store = null;
+  }
+}

@@ -1,0 +1,25 @@
+/**
+ * @module tools/registry
+ * Every tool Quarry serves, in one list. Doors (MCP, HTTP, CLI) are
+ * generated from it, so a tool added here is reachable everywhere.
+ */
+import { QuarryError } from '../contracts/errors.js';
+import { message } from '../contracts/messages/index.js';
+import { searchCodeTool } from './search-code.js';
+import type { AnyTool, ToolGroup } from './types.js';
+
+export const ALL_TOOLS: readonly AnyTool[] = [searchCodeTool];
+
+export const TOOL_GROUPS: readonly ToolGroup[] = ['code', 'live', 'medicines'];
+
+export function toolsInGroups(groups: readonly ToolGroup[] = TOOL_GROUPS): AnyTool[] {
+  return ALL_TOOLS.filter((tool) => groups.includes(tool.group));
+}
+
+export function findTool(name: string, tools: readonly AnyTool[] = ALL_TOOLS): AnyTool {
+  const tool = tools.find((t) => t.name === name);
+  if (!tool) {
+    throw new QuarryError('UNKNOWN_TOOL', message('tool.unknown', { tool: name, available: tools.map((t) => t.name).join(', ') }), { tool: name });
+  }
+  return tool;
+}

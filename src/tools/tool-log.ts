@@ -1,0 +1,45 @@
+/**
+ * @module tools/tool-log
+ * The one structured line written per tool call (seed 001):
+ * `{"event":"mcp_tool_call","tool",...,"params","duration_ms","status","error"?}`.
+ * Parameters that look secret are redacted and long values cut, so the log
+ * can be shipped anywhere.
+ */
+import { TOOL_LOG } from '../contracts/limits.js';
+
+export interface ToolCallLogLine {
+  event: 'mcp_tool_call';
+  tool: string;
+  params: unknown;
+  duration_ms: number;
+  status: 'ok' | 'error';
+  error?: string;
+}
+
+export type ToolCallLogger = (line: ToolCallLogLine) => void;
+
+const SECRET_KEY = /pass(word)?|secret|token|api[_-]?key|auth|credential|cookie/i;
+
+export function redactParams(value: unknown, key = ''): unknown {
+  if (key && SECRET_KEY.test(key)) return '[redacted]';
+  if (typeof value === 'string') {
+    return value.length > TOOL_LOG.paramMaxChars ? `${value.slice(0, TOOL_LOG.paramMaxChars)}…(${value.length} chars)` : value;
+  }
+  if (Array.isArray(value)) {
+    const kept = value.slice(0, TOOL_LOG.arrayMaxItems).map((v) => redactParams(v));
+    return value.length > TOOL_LOG.arrayMaxItems ? [...kept, `…(${value.length} items)`] : kept;
+  }
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactParams(v, k)]));
+  }
+  return value;
+}
+
+/** A logger writing one JSON line per call to a stream (stdout for HTTP, stderr for stdio MCP). */
+export function streamToolLogger(stream: NodeJS.WritableStream): ToolCallLogger {
+  return (line) => {
+    stream.write(`${JSON.stringify(line)}\n`);
+  };
+}
+
+export const silentToolLogger: ToolCallLogger = () => {};

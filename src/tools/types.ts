@@ -1,0 +1,35 @@
+/**
+ * @module tools/types
+ * What a tool is: a name, a description an agent reads, a zod input schema
+ * (published as JSON Schema by every door), a parser that turns raw
+ * arguments into validated input, and a handler. Doors never see more.
+ */
+import type { z } from 'zod';
+import type { ToolContext } from './context.js';
+
+/** Which family a tool belongs to; `quarry mcp --tools` serves a subset. */
+export type ToolGroup = 'code' | 'live' | 'medicines';
+
+export interface ToolDefinition<Input = unknown, Output extends object = object> {
+  name: string;
+  title: string;
+  group: ToolGroup;
+  description: string;
+  /** Shape of the arguments, for tools/list and OpenAPI. */
+  inputSchema: z.ZodObject;
+  /**
+   * Validates and normalises raw arguments, throwing QuarryError with the
+   * contract's message. When absent, `inputSchema` parses them.
+   */
+  parse?: (raw: unknown, ctx: ToolContext) => Input;
+  run: (input: Input, ctx: ToolContext) => Promise<Output>;
+}
+
+/** A registry holds tools of differing input types. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type AnyTool = ToolDefinition<any, object>;
+
+/** Identity helper that keeps a tool's input type checked against its parser and handler. */
+export function defineTool<Input, Output extends object>(tool: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
+  return tool;
+}
