@@ -1,0 +1,34 @@
+/**
+ * @module test-support/mcp-client
+ * The official MCP SDK client, connected over stdio to a real `quarry mcp`.
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { CLI } from './cli.js';
+
+export interface StdioSession {
+  client: Client;
+  stderr: () => string;
+  close: () => Promise<void>;
+}
+
+export async function connectStdio(args: string[], env: Record<string, string> = {}): Promise<StdioSession> {
+  const transport = new StdioClientTransport({
+    command: process.execPath,
+    args: [CLI, 'mcp', ...args],
+    env: { ...(process.env as Record<string, string>), ...env },
+    stderr: 'pipe',
+  });
+  let stderr = '';
+  transport.stderr?.on('data', (d: Buffer) => { stderr += d.toString('utf8'); });
+  const client = new Client({ name: 'quarry-test', version: '1.0.0' });
+  await client.connect(transport);
+  return { client, stderr: () => stderr, close: () => client.close() };
+}
+
+/** Calls a tool and parses the JSON text of its reply. */
+export async function callJson<T = any>(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; body: T }> {
+  const result = await client.callTool({ name, arguments: args });
+  const content = result.content as { type: string; text: string }[];
+  return { isError: result.isError === true, body: JSON.parse(content[0]!.text) as T };
+}
