@@ -87,12 +87,24 @@ class Reader {
     return info;
   }
 
+  /**
+   * A sequence keeps one running exact set; when the next atom cannot extend
+   * it (unknown, or the product grows too large), the run so far is settled
+   * into a requirement and a new run starts, so `hello.*world` needs both words.
+   */
   private parseConcat(): Info {
-    let info = literal('');
+    const settled: Requirement[] = [];
+    let run = literal('');
     while (this.pos < this.src.length && this.src[this.pos] !== '|' && this.src[this.pos] !== ')') {
-      info = concat(info, this.parseRepeat());
+      const next = this.parseRepeat();
+      const joined = concat(run, next);
+      if (joined.exact) { run = joined; continue; }
+      settled.push(settle(run));
+      if (next.exact) run = next;
+      else { settled.push(settle(next)); run = literal(''); }
     }
-    return info;
+    if (settled.length === 0) return run;
+    return { exact: null, match: and([...settled, settle(run)]) };
   }
 
   private parseRepeat(): Info {
