@@ -49,12 +49,13 @@ function clip(line: string): string {
   return line.length > ENGINE.snippetLineMaxChars ? `${line.slice(0, ENGINE.snippetLineMaxChars)}…` : line;
 }
 
-/** A window of `size` lines of the hit, starting one line above its first match. */
+/** A window of `size` lines of the hit around its first match (one line of lead-in when there is room). */
 function window(hit: ShapeableHit, size: number): { text: string; start: number } {
   const lines = hit.text.split('\n');
   if (lines.length <= size) return { text: lines.map(clip).join('\n'), start: hit.startLine };
   const focus = (firstHighlightedLine(hit.highlights) ?? hit.startLine) - hit.startLine;
-  const from = Math.max(0, Math.min(focus - 1, lines.length - size));
+  const leadIn = size >= 3 ? 1 : 0;
+  const from = Math.max(0, Math.min(focus - leadIn, lines.length - size));
   return { text: lines.slice(from, from + size).map(clip).join('\n'), start: hit.startLine + from };
 }
 
