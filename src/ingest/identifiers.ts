@@ -7,6 +7,8 @@
  */
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
+/** Cheap test first: an all-lowercase-letters identifier has no inner boundary. */
+const MAY_HAVE_PARTS = /[A-Z0-9_]/;
 const PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
 
 /** The parts of one identifier, lowercased; a single-part identifier yields one part. */
@@ -27,7 +29,7 @@ export function wordIndexText(content: string): string {
   const extra: string[] = [];
   for (const match of content.matchAll(IDENTIFIER)) {
     const identifier = match[0];
-    if (seen.has(identifier)) continue;
+    if (!MAY_HAVE_PARTS.test(identifier) || seen.has(identifier)) continue;
     seen.add(identifier);
     const parts = splitIdentifier(identifier);
     if (parts.length > 1) extra.push(parts.join(' '));

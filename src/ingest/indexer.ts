@@ -49,6 +49,8 @@ export interface IndexSummary {
   duration_ms: number;
   index_bytes: number;
   index_version: number;
+  /** Peak resident memory of this process so far. */
+  peak_rss_bytes: number;
 }
 
 /** Skipped paths listed in a summary; the counts by reason are always complete. */
@@ -175,6 +177,7 @@ export function indexFolder(options: IndexOptions): IndexSummary {
       duration_ms: Date.now() - started,
       index_bytes: fileSize(indexPath),
       index_version: indexVersion,
+      peak_rss_bytes: process.resourceUsage().maxRSS * 1024,
     };
   } finally {
     store.close();

@@ -7,7 +7,7 @@
  */
 import type { SearchCodeParams, SearchMode } from '../contracts/search-code-params.js';
 import { ftsAnd, ftsOr, ftsString } from './fts-escape.js';
-import { parseTextQuery } from './query-text.js';
+import { parseTextQuery, tokenize } from './query-text.js';
 import { planLiteral, planRegex, type Requirement } from './regex-plan.js';
 import { trigramMatch } from './trigram-query.js';
 
@@ -63,7 +63,9 @@ export function planSearch(params: Pick<SearchCodeParams, 'query' | 'mode' | 'ca
 
 export function planWords(query: string, filters: PlanFilters): WordsPlan {
   const { phrases, terms } = parseTextQuery(query);
-  const phraseExprs = phrases.map(ftsString);
+  // The word index keeps no positions (detail=column): a phrase asks FTS5 for
+  // all of its words, and the text-search step checks their adjacency.
+  const phraseExprs = phrases.map((phrase) => ftsAnd(tokenize(phrase).map(ftsString)));
   const termExprs = terms.map(ftsString);
   const match = ftsAnd([...phraseExprs, ...termExprs]);
   const fallbackMatch = termExprs.length > 1 ? ftsAnd([...phraseExprs, ftsOr(termExprs)]) : null;

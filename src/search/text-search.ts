@@ -7,6 +7,23 @@
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { QuarryError } from '../contracts/errors.js';
 import type { WordsPlan } from './plan.js';
+import { tokenize } from './query-text.js';
+
+/**
+ * Phrase hits need their text checked, so every candidate is ranked and
+ * verified before paging (the count stays exact). Phrase queries are rare
+ * and their word AND is selective, so this stays cheap.
+ */
+function runWithPhrases(store: SqliteStore, plan: WordsPlan, match: string, window: { offset: number; limit: number }) {
+  const patterns = plan.phrases.map(phrasePattern);
+  const verified = store.statements.wordsSearchWithText
+    .all({ ...plan.filters, match })
+    .filter((row) => patterns.every((p) => p.test(row.content)));
+  return {
+    total: verified.length,
+    ranked: verified.slice(window.offset, window.offset + window.limit).map((r) => ({ chunkId: r.chunk_id, score: r.score })),
+  };
+}
 
 export interface RankedChunk {
   chunkId: number;
@@ -20,8 +37,14 @@ export interface WordsResult {
   matched: 'all_terms' | 'any_term';
 }
 
+/** A phrase as a pattern: its words in order, separated by anything that is not a letter or digit. */
+export function phrasePattern(phrase: string): RegExp {
+  const words = tokenize(phrase).map((w) => w.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'));
+  return new RegExp(words.join('[^\\p{L}\\p{N}]+'), 'iu');
+}
+
 export function searchWords(store: SqliteStore, plan: WordsPlan, window: { offset: number; limit: number }): WordsResult {
-  const run = (match: string) => {
+  const run = plan.phrases.length > 0 ? (match: string) => runWithPhrases(store, plan, match, window) : (match: string) => {
     const bind = { ...plan.filters, match };
     const total = store.statements.wordsCount.get(bind)?.n ?? 0;
     const rows = total === 0 ? [] : store.statements.wordsSearch.all({ ...bind, limit: window.limit, offset: window.offset });

@@ -70,6 +70,15 @@ export function prepareStatements(db: Database.Database) {
       WHERE chunk_words MATCH @match ${FILTERS}
       ORDER BY score DESC, c.id
       LIMIT @limit OFFSET @offset`),
+    /** Every ranked hit with its text, for phrase checks. */
+    wordsSearchWithText: db.prepare<SearchFilter & { match: string }, ScoredChunkRow & { content: string }>(`
+      SELECT c.id AS chunk_id, -bm25(chunk_words, 3.0, 4.0, 1.0) AS score, c.content
+      FROM chunk_words
+      JOIN chunks c ON c.id = chunk_words.rowid
+      JOIN files f ON f.id = c.file_id
+      JOIN sources s ON s.id = f.source_id
+      WHERE chunk_words MATCH @match ${FILTERS}
+      ORDER BY score DESC, c.id`),
     wordsCount: db.prepare<SearchFilter & { match: string }, { n: number }>(`
       SELECT count(*) AS n
       FROM chunk_words
