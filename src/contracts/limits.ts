@@ -47,6 +47,8 @@ export const INGEST = {
   filesPerTransaction: 500,
   /** Bytes per write transaction, the other bound on a batch. */
   bytesPerTransaction: 32 * 1024 * 1024,
+  /** Files larger than this are chunked by lines without parsing: parse time grows with size, and such files are mostly generated. */
+  parseMaxChars: 1024 * 1024,
   /** Progress redraws per second on a terminal. */
   progressHz: 8,
 } as const;

@@ -20,7 +20,7 @@ function filesIn(indexPath: string): Record<string, { language: string; encoding
 }
 
 describe('walking a folder', () => {
-  it('honours nested .gitignore, .ignore and .quarryignore, and never enters .git', () => {
+  it('honours nested .gitignore, .ignore and .quarryignore, and never enters .git', async () => {
     const root = makeTree({
       '.gitignore': 'build/\n*.log\n',
       'a.ts': 'a', 'debug.log': 'x', 'build/out.js': 'x',
@@ -29,30 +29,30 @@ describe('walking a folder', () => {
       '.quarryignore': 'vendor\n', 'vendor/lib.c': 'x',
       '.git/config': '[core]', '.github/workflows/ci.yml': 'on: push',
     });
-    const summary = indexFolder({ root });
+    const summary = await indexFolder({ root });
     expect(Object.keys(filesIn(summary.index))).toEqual([
       '.github/workflows/ci.yml', '.gitignore', '.quarryignore', 'a.ts', 'docs/.ignore', 'docs/final.md', 'pkg/.gitignore', 'pkg/b.py', 'pkg/keep.log',
     ]);
   });
 
-  it('skips binary and oversized files with reasons, and links leading out of the root', () => {
+  it('skips binary and oversized files with reasons, and links leading out of the root', async () => {
     const outside = makeTree({ 'secret.txt': 'top secret' });
     const root = makeTree({ 'img.bin': Buffer.from([0x89, 0x50, 0x00, 0x01]), 'big.txt': 'x'.repeat(2048), 'ok.txt': 'fine' });
     fs.symlinkSync(path.join(outside, 'secret.txt'), path.join(root, 'leak.txt'));
     fs.symlinkSync(path.join(root, 'ok.txt'), path.join(root, 'alias.txt'));
-    const summary = indexFolder({ root, maxFileBytes: 1024 });
+    const summary = await indexFolder({ root, maxFileBytes: 1024 });
     expect(summary.skipped_by_reason).toEqual({ binary: 1, too_large: 1, symlink_outside_root: 1 });
     expect(Object.keys(filesIn(summary.index))).toEqual(['alias.txt', 'ok.txt']);
   });
 
-  it('detects language by extension, file name and shebang, and stores the encoding', () => {
+  it('detects language by extension, file name and shebang, and stores the encoding', async () => {
     const root = makeTree({
       'tool': '#!/usr/bin/env python3\nprint(1)\n', 'run': '#!/bin/bash\necho hi\n', 'Makefile': 'all:\n', 'x.rs': 'fn main(){}',
       'utf16.txt': Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('héllo wörld\n', 'utf16le')]),
       'latin.txt': iconv.encode('café crème brûlée, déjà vu, garçon, naïve façade\n'.repeat(3), 'latin1'),
       'readme.unknownext': 'plain words',
     });
-    const files = filesIn(indexFolder({ root }).index);
+    const files = filesIn((await indexFolder({ root })).index);
     expect(files.tool!.language).toBe('python');
     expect(files.run!.language).toBe('bash');
     expect(files.Makefile!.language).toBe('shell');
@@ -64,23 +64,23 @@ describe('walking a folder', () => {
 });
 
 describe('incremental indexing', () => {
-  it('skips unchanged files, replaces changed ones, deletes vanished ones, and bumps the version only on change', () => {
+  it('skips unchanged files, replaces changed ones, deletes vanished ones, and bumps the version only on change', async () => {
     const root = makeTree({ 'a.ts': 'const alpha = oldvalue;\n', 'b.ts': 'const beta = 2;\n', 'c.ts': 'const gamma = 3;\n' });
-    const first = indexFolder({ root });
+    const first = await indexFolder({ root });
     expect(first).toMatchObject({ added: 3, updated: 0, unchanged: 0, deleted: 0 });
 
-    const again = indexFolder({ root });
+    const again = await indexFolder({ root });
     expect(again).toMatchObject({ added: 0, updated: 0, unchanged: 3, deleted: 0, index_version: first.index_version });
 
     writeTree(root, { 'a.ts': 'const alphaChanged = 10;\n', 'd.ts': 'const delta = 4;\n' });
     fs.rmSync(path.join(root, 'c.ts'));
     const later = new Date(Date.now() + 5000);
     fs.utimesSync(path.join(root, 'b.ts'), later, later); // touched, same content
-    const third = indexFolder({ root });
+    const third = await indexFolder({ root });
     expect(third).toMatchObject({ added: 1, updated: 1, unchanged: 1, deleted: 1 });
     expect(third.index_version).toBeGreaterThan(first.index_version);
     // The touched file's new mtime was recorded: the next run skips it without hashing.
-    expect(indexFolder({ root })).toMatchObject({ unchanged: 3, added: 0, updated: 0, index_version: third.index_version });
+    expect(await indexFolder({ root })).toMatchObject({ unchanged: 3, added: 0, updated: 0, index_version: third.index_version });
 
     const store = SqliteStore.open(third.index);
     try {
@@ -99,7 +99,7 @@ describe('incremental indexing', () => {
 });
 
 describe('chunking', () => {
-  it('covers every line exactly once, never splits a line, and bounds chunk size', () => {
+  it('covers every line exactly once, never splits a line, and bounds chunk size', async () => {
     const lines = Array.from({ length: 1000 }, (_, i) => (i % 17 === 0 ? '' : `line ${i} ${'x'.repeat(i % 120)}`));
     const chunks = chunkLines(lines);
     let expected = 1;
@@ -113,7 +113,7 @@ describe('chunking', () => {
     expect(expected).toBe(lines.length + 1);
   });
 
-  it('splits lines as ripgrep counts them', () => {
+  it('splits lines as ripgrep counts them', async () => {
     expect(splitLines('')).toEqual([]);
     expect(splitLines('a\nb\n')).toEqual(['a', 'b']);
     expect(splitLines('a\r\nb')).toEqual(['a\r', 'b']);

@@ -14,6 +14,7 @@ import { message } from '../contracts/messages/index.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
 import { hashBytes, prepareFile, type PreparedFile } from './prepare-file.js';
 import { walkFolder, type SkippedFile, type SkipReason } from './walk.js';
+import { loadParsers } from './symbols/parsers.js';
 
 export interface IndexOptions {
   root: string;
@@ -22,6 +23,8 @@ export interface IndexOptions {
   /** Name the files are searched under (`repository`); defaults to the folder's name. */
   repository?: string;
   onProgress?: (progress: IndexProgress) => void;
+  /** Extract symbols and edges with tree-sitter (default true). */
+  symbols?: boolean;
 }
 
 export interface IndexProgress {
@@ -72,7 +75,8 @@ export function resolveRoot(root: string): string {
   return real;
 }
 
-export function indexFolder(options: IndexOptions): IndexSummary {
+export async function indexFolder(options: IndexOptions): Promise<IndexSummary> {
+  const parsers = options.symbols === false ? undefined : await loadParsers();
   const started = Date.now();
   const root = resolveRoot(options.root);
   const indexPath = path.resolve(options.indexPath ?? defaultIndexPath(root));
@@ -100,7 +104,7 @@ export function indexFolder(options: IndexOptions): IndexSummary {
         for (const t of batchTouches) store.touchFile(t.id, t.size, t.mtimeMs);
         for (const write of batch) {
           if (write.replaceId !== null) store.deleteFile(write.replaceId);
-          store.insertFile(sourceId, write.prepared.file, write.prepared.chunks);
+          store.insertFile(sourceId, write.prepared.file, write.prepared.chunks, write.prepared.symbols, write.prepared.edges);
         }
         if (batch.length > 0) store.bumpIndexVersion();
       });
@@ -129,7 +133,7 @@ export function indexFolder(options: IndexOptions): IndexSummary {
           unchanged++;
           touches.push({ id: state.id, size: entry.size, mtimeMs: entry.mtimeMs });
         } else {
-          const prepared = prepareFile(entry.relPath, bytes, entry.mtimeMs, hash);
+          const prepared = prepareFile(entry.relPath, bytes, entry.mtimeMs, hash, parsers);
           if (!prepared) {
             skipped.push({ path: entry.relPath, reason: 'binary' });
             if (state) stored.set(entry.relPath, state);

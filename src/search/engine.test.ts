@@ -8,7 +8,7 @@ import { searchCode, type SearchCodeResponse } from './engine.js';
 
 let store: SqliteStore;
 
-beforeAll(() => {
+beforeAll(async () => {
   const files: Record<string, string> = {
     'db/migrate.sql': '-- cleanup\nDROP TABLE users; --\nCREATE TABLE users (id int);\n',
     'web/page.html': '<html><body><script>alert("hi")</script></body></html>\n',
@@ -19,7 +19,7 @@ beforeAll(() => {
   // Many files with a common word, to page through.
   for (let i = 0; i < 45; i++) files[`many/file${String(i).padStart(2, '0')}.txt`] = `common marker line ${i}\nother text\ncommon marker again ${i}\n`;
   const root = makeTree(files);
-  const summary = indexFolder({ root });
+  const summary = await indexFolder({ root });
   store = SqliteStore.open(summary.index);
   return () => store.close();
 });

@@ -1,31 +1,40 @@
 /**
  * @module search/engine
- * Runs a search_code request against one index: plan, retrieve, dedup,
- * count, page, shape. In auto mode a text search that finds nothing for a
- * single token falls back to an exact substring search.
+ * Runs a search_code request against one index: plan, retrieve (routed by
+ * the query's classification in auto mode), dedup, count, page, shape.
+ * In auto mode a text search that finds nothing for a single token falls
+ * back to an exact substring search.
  */
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { estimateTokens } from '../shape/tokens.js';
-import { highlightTerms } from '../shape/highlight.js';
+import { highlightTerms, type Highlights } from '../shape/highlight.js';
 import { shapeItem, type SearchCodeItem, type ShapeableHit } from '../shape/search-code-items.js';
+import { classify, stripSignalWords, type Classification, type QueryType } from './classify.js';
 import { dedupHits } from './dedup.js';
+import { fusedSearch, type FusedHit, type Reference } from './fused-search.js';
 import { searchLines } from './line-search.js';
-import { planSearch, planWords, type Plan } from './plan.js';
-import { searchWords } from './text-search.js';
+import { planSearch, planWords, type LinesPlan, type Plan, type WordsPlan } from './plan.js';
+import { STRATEGIES, type Strategy } from './strategy.js';
 
 export interface SearchCodeResponse {
   ok: true;
   query: string;
   mode: 'text' | 'exact' | 'regex';
-  items: SearchCodeItem[];
+  query_type?: QueryType;
+  strategy?: string;
+  items: (SearchCodeItem & { relation?: string; expanded_from?: string })[];
   count: number;
   total: number;
   has_more: boolean;
   next_skip: number | null;
+  next_cursor?: string | null;
   exact_terms: string[] | null;
   /** text mode: whether every term was required, or any term (after every-term found nothing). */
   matched?: 'all_terms' | 'any_term';
+  references?: Reference[];
+  references_total?: number;
+  suggestions?: unknown;
   warnings?: string[];
   index_version: number;
   took_ms: number;
@@ -33,29 +42,59 @@ export interface SearchCodeResponse {
 
 interface Retrieved {
   plan: Plan;
-  hits: ShapeableHit[];
+  hits: (ShapeableHit & { relation?: string; expandedFrom?: string })[];
   total: number;
   matched?: 'all_terms' | 'any_term';
+  classification?: Classification;
+  strategy?: Strategy;
+  references?: Reference[];
+  referencesTotal?: number;
 }
 
-function retrieveWords(store: SqliteStore, plan: Extract<Plan, { engine: 'words' }>, skip: number, limit: number): Retrieved {
-  const result = searchWords(store, plan, { offset: skip, limit });
-  const terms = [...plan.phrases, ...plan.terms];
-  const hits: ShapeableHit[] = [];
-  for (const ranked of result.ranked) {
-    const row = store.statements.chunkHit.get(ranked.chunkId);
-    if (!row) continue;
-    hits.push({
-      id: `c${row.chunk_id}`, repository: row.repository, path: row.path, language: row.language,
-      startLine: row.start_line, endLine: row.end_line, symbol: row.symbol, score: ranked.score,
-      text: row.content, highlights: highlightTerms(row.content, row.start_line, terms), tokenCount: row.token_count,
-    });
+export interface SearchWindow {
+  offset: number;
+  limit: number;
+}
+
+/** A chunk hit, shaped: highlights of the terms plus the line it is about; symbol of that line. */
+function chunkHit(store: SqliteStore, fused: FusedHit, terms: string[]): Retrieved['hits'][number] | null {
+  const row = store.statements.chunkHit.get(fused.chunkId);
+  if (!row) return null;
+  const highlights: Highlights = highlightTerms(row.content, row.start_line, terms);
+  if (fused.focusLine !== undefined && !highlights[String(fused.focusLine)]) {
+    const line = row.content.split('\n')[fused.focusLine - row.start_line] ?? '';
+    highlights[String(fused.focusLine)] = [[line.length - line.trimStart().length, line.length]];
   }
-  return { plan, hits: dedupHits(hits), total: result.total, matched: result.matched };
+  const lines = Object.keys(highlights).map(Number);
+  const focus = fused.focusLine ?? (lines.length > 0 ? Math.min(...lines) : row.start_line);
+  const at = store.statements.symbolAt.get({ file_id: row.file_id, line: focus });
+  const symbol = at ? (at.container ? `${at.container}.${at.name}` : at.name) : row.symbol;
+  return {
+    id: `c${row.chunk_id}`, repository: row.repository, path: row.path, language: row.language,
+    startLine: row.start_line, endLine: row.end_line, symbol, score: fused.score,
+    text: row.content, highlights, tokenCount: row.token_count,
+    ...(fused.relation && fused.relation !== 'definition' ? { relation: fused.relation } : {}),
+    ...(fused.expandedFrom ? { expandedFrom: fused.expandedFrom } : {}),
+  };
 }
 
-function retrieveLines(store: SqliteStore, plan: Extract<Plan, { engine: 'lines' }>, skip: number, limit: number): Retrieved {
-  const result = searchLines(store, plan, { offset: skip, limit });
+function retrieveWords(store: SqliteStore, params: SearchCodeParams, window: SearchWindow): Retrieved {
+  const classification = params.mode === 'auto' ? classify(params.query) : { type: 'concept' as const, identifiers: [], reason: 'text mode' };
+  const strategy = STRATEGIES[classification.type];
+  const filters = { language: params.language, repository: params.repository };
+  let plan: WordsPlan = planWords(stripSignalWords(params.query, classification.type), filters);
+  if (strategy.broaden && plan.fallbackMatch) plan = { ...plan, match: plan.fallbackMatch };
+  const fused = fusedSearch(store, plan, params.query, classification, strategy, window);
+  const terms = [...plan.phrases, ...plan.terms, ...classification.identifiers];
+  const hits = fused.hits.map((h) => chunkHit(store, h, terms)).filter((h): h is NonNullable<typeof h> => h !== null);
+  return {
+    plan, hits: dedupHits(hits), total: fused.total, matched: fused.matched, classification, strategy,
+    references: fused.references, referencesTotal: fused.referencesTotal,
+  };
+}
+
+function retrieveLines(store: SqliteStore, plan: LinesPlan, window: SearchWindow): Retrieved {
+  const result = searchLines(store, plan, window);
   const hits = result.hits.map((hit): ShapeableHit => ({
     id: `c${hit.chunkId}L${hit.line}`, repository: hit.repository, path: hit.path, language: hit.language,
     startLine: hit.line, endLine: hit.line, symbol: null, score: 1,
@@ -64,43 +103,57 @@ function retrieveLines(store: SqliteStore, plan: Extract<Plan, { engine: 'lines'
   return { plan, hits, total: result.total };
 }
 
-function retrieve(store: SqliteStore, plan: Plan, skip: number, limit: number): Retrieved {
-  return plan.engine === 'words' ? retrieveWords(store, plan, skip, limit) : retrieveLines(store, plan, skip, limit);
+function retrieve(store: SqliteStore, params: SearchCodeParams, window: SearchWindow): Retrieved {
+  const plan = planSearch(params);
+  return plan.engine === 'words' ? retrieveWords(store, params, window) : retrieveLines(store, plan, window);
 }
 
-export function searchCode(store: SqliteStore, params: SearchCodeParams): SearchCodeResponse {
+/**
+ * Runs the search for the window (offset from `skip` or a cursor). Paging,
+ * cursors and the cache wrap this in search-code-service.
+ */
+export function searchCode(store: SqliteStore, params: SearchCodeParams, window: SearchWindow = { offset: params.skip, limit: params.maxResults }): SearchCodeResponse {
   const started = performance.now();
-  let plan = planSearch(params);
-  let retrieved = retrieve(store, plan, params.skip, params.maxResults);
-  if (params.mode === 'auto' && retrieved.total === 0 && plan.engine === 'words' && !/\s/.test(params.query)) {
-    plan = planSearch({ ...params, mode: 'exact' });
-    retrieved = retrieve(store, plan, params.skip, params.maxResults);
+  let retrieved = retrieve(store, params, window);
+  if (params.mode === 'auto' && retrieved.total === 0 && retrieved.plan.engine === 'words' && !/\s/.test(params.query)) {
+    retrieved = retrieve(store, { ...params, mode: 'exact' }, window);
   }
-  const items = retrieved.hits.map((hit) => shapeItem(hit, params.detailLevel, params.snippetLines));
-  const total = Math.max(retrieved.total, params.skip + items.length);
-  const hasMore = params.skip + items.length < total;
+  const plan = retrieved.plan;
+  const items = retrieved.hits.map((hit) => {
+    const item: SearchCodeResponse['items'][number] = shapeItem(hit, params.detailLevel, params.snippetLines);
+    if (hit.relation) item.relation = hit.relation;
+    if (hit.expandedFrom) item.expanded_from = hit.expandedFrom;
+    return item;
+  });
+  const total = Math.max(retrieved.total, window.offset + items.length);
+  const hasMore = window.offset + items.length < total;
   const exactTerms = plan.engine === 'words' ? plan.phrases : plan.literal ? [plan.pattern] : [];
   const response: SearchCodeResponse = {
     ok: true,
     query: params.query,
     mode: plan.mode,
+    ...(retrieved.classification ? { query_type: retrieved.classification.type, strategy: retrieved.strategy!.name } : {}),
     items,
     count: items.length,
     total,
     has_more: hasMore,
-    next_skip: hasMore ? params.skip + items.length : null,
+    next_skip: hasMore ? window.offset + items.length : null,
     exact_terms: exactTerms.length > 0 ? exactTerms : null,
     index_version: store.indexVersion(),
-    took_ms: Math.round(performance.now() - started),
+    took_ms: 0,
   };
   if (retrieved.matched) response.matched = retrieved.matched;
+  if (retrieved.references) { response.references = retrieved.references; response.references_total = retrieved.referencesTotal; }
   if (params.warnings.length > 0) response.warnings = params.warnings;
+  response.took_ms = Math.round(performance.now() - started);
   return response;
 }
 
 /** The plan a request would run, for `--explain`. */
-export function explainSearch(params: SearchCodeParams): Plan {
-  return planSearch(params);
+export function explainSearch(params: SearchCodeParams): Plan & { query_type?: QueryType; strategy?: Strategy; reason?: string } {
+  const plan = planSearch(params);
+  if (plan.engine !== 'words' || params.mode !== 'auto') return plan;
+  const classification = classify(params.query);
+  const words = planWords(stripSignalWords(params.query, classification.type), plan.filters);
+  return { ...words, query_type: classification.type, strategy: STRATEGIES[classification.type], reason: classification.reason };
 }
-
-export { planWords };

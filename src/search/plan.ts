@@ -45,9 +45,12 @@ export type Plan = WordsPlan | LinesPlan;
 /** In auto mode a single token with code punctuation (`foo->bar`, `a::b`, `x.y(`) is a literal. */
 const CODE_LITERAL = /^[^\s]*[^\p{L}\p{N}_\s"][^\s]*$/u;
 
+/** A dotted or `::` name (`auth.login`, `Foo::bar()`) is a symbol question, not a literal. */
+const QUALIFIED_NAME = /^[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)+(?:\(\))?$/;
+
 export function resolveMode(mode: SearchMode, query: string): 'text' | 'exact' | 'regex' {
   if (mode !== 'auto') return mode;
-  return CODE_LITERAL.test(query) && !/^".*"$/.test(query) ? 'exact' : 'text';
+  return CODE_LITERAL.test(query) && !/^".*"$/.test(query) && !QUALIFIED_NAME.test(query) ? 'exact' : 'text';
 }
 
 export function planSearch(params: Pick<SearchCodeParams, 'query' | 'mode' | 'caseSensitive' | 'language' | 'repository'>): Plan {

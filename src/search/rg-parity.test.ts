@@ -20,9 +20,9 @@ const CORPUS = path.join(PROJECT_ROOT, 'node_modules', 'zod');
 let indexDir: string;
 let store: SqliteStore;
 
-beforeAll(() => {
+beforeAll(async () => {
   indexDir = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-parity-'));
-  indexFolder({ root: CORPUS, indexPath: path.join(indexDir, 'index.db') });
+  await indexFolder({ root: CORPUS, indexPath: path.join(indexDir, 'index.db') });
   store = SqliteStore.open(path.join(indexDir, 'index.db'));
 });
 afterAll(() => {

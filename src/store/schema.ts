@@ -64,6 +64,33 @@ export const MIGRATIONS: readonly string[] = [
     tokenize = 'trigram'
   );
   `,
+  /* 2: symbols and the calls/extends/imports graph from tree-sitter */ `
+  CREATE TABLE symbols (
+    id          INTEGER PRIMARY KEY,
+    file_id     INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    name        TEXT NOT NULL,
+    kind        TEXT NOT NULL,
+    container   TEXT,
+    start_line  INTEGER NOT NULL,
+    end_line    INTEGER NOT NULL
+  );
+  CREATE INDEX symbols_name ON symbols(name COLLATE NOCASE);
+  CREATE INDEX symbols_file ON symbols(file_id);
+
+  CREATE TABLE edges (
+    id          INTEGER PRIMARY KEY,
+    file_id     INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    kind        TEXT NOT NULL CHECK (kind IN ('CALLS', 'EXTENDS', 'IMPLEMENTS', 'IMPORTS')),
+    from_name   TEXT,
+    to_name     TEXT NOT NULL,
+    line        INTEGER NOT NULL
+  );
+  CREATE INDEX edges_to ON edges(to_name COLLATE NOCASE, kind);
+  CREATE INDEX edges_from ON edges(from_name COLLATE NOCASE, kind);
+  CREATE INDEX edges_file ON edges(file_id);
+
+  CREATE VIRTUAL TABLE chunk_words_vocab USING fts5vocab(chunk_words, 'row');
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

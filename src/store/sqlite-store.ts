@@ -30,6 +30,21 @@ export interface NewFile {
   lineCount: number;
 }
 
+export interface NewSymbol {
+  name: string;
+  kind: string;
+  container: string | null;
+  startLine: number;
+  endLine: number;
+}
+
+export interface NewEdge {
+  kind: 'CALLS' | 'EXTENDS' | 'IMPLEMENTS' | 'IMPORTS';
+  from: string | null;
+  to: string;
+  line: number;
+}
+
 export interface NewChunk {
   startLine: number;
   endLine: number;
@@ -125,7 +140,7 @@ export class SqliteStore {
   }
 
   /** Inserts a file with its chunks into both FTS indexes. Call inside `transaction`. */
-  insertFile(sourceId: number, file: NewFile, chunks: readonly NewChunk[]): number {
+  insertFile(sourceId: number, file: NewFile, chunks: readonly NewChunk[], symbols: readonly NewSymbol[] = [], edges: readonly NewEdge[] = []): number {
     const s = this.statements;
     const fileId = Number(s.fileInsert.run({
       source_id: sourceId, path: file.path, language: file.language, size: file.size,
@@ -139,10 +154,14 @@ export class SqliteStore {
       s.wordsInsert.run({ rowid: chunkId, path: file.path, symbol: chunk.symbol ?? '', body: chunk.words });
       s.gramsInsert.run({ rowid: chunkId, body: chunk.content });
     }
+    for (const sym of symbols) {
+      s.symbolInsert.run({ file_id: fileId, name: sym.name, kind: sym.kind, container: sym.container, start_line: sym.startLine, end_line: sym.endLine });
+    }
+    for (const edge of edges) s.edgeInsert.run({ file_id: fileId, kind: edge.kind, from_name: edge.from, to_name: edge.to, line: edge.line });
     return fileId;
   }
 
-  /** Removes a file, its chunks and their FTS rows. Call inside `transaction`. */
+  /** Removes a file, its chunks and their FTS rows (symbols and edges go by cascade). Call inside `transaction`. */
   deleteFile(fileId: number): void {
     const s = this.statements;
     for (const chunk of s.chunksOfFile.all(fileId)) {

@@ -50,6 +50,14 @@ export function prepareStatements(db: Database.Database) {
     chunksOfFile: db.prepare<[number], { id: number; content: string }>('SELECT id, content FROM chunks WHERE file_id = ?'),
     chunkCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks'),
 
+    symbolInsert: db.prepare<{ file_id: number; name: string; kind: string; container: string | null; start_line: number; end_line: number }>(
+      `INSERT INTO symbols(file_id, name, kind, container, start_line, end_line)
+       VALUES (@file_id, @name, @kind, @container, @start_line, @end_line)`,
+    ),
+    edgeInsert: db.prepare<{ file_id: number; kind: string; from_name: string | null; to_name: string; line: number }>(
+      'INSERT INTO edges(file_id, kind, from_name, to_name, line) VALUES (@file_id, @kind, @from_name, @to_name, @line)',
+    ),
+
     wordsInsert: db.prepare<{ rowid: number; path: string; symbol: string; body: string }>(
       'INSERT INTO chunk_words(rowid, path, symbol, body) VALUES (@rowid, @path, @symbol, @body)',
     ),
@@ -106,11 +114,95 @@ export function prepareStatements(db: Database.Database) {
       ORDER BY s.name, f.path, c.start_line`),
 
     chunkHit: db.prepare<[number], ChunkHitRow>(`
-      SELECT c.id AS chunk_id, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, c.content,
+      SELECT c.id AS chunk_id, c.file_id, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, c.content,
              f.path, f.language, s.name AS repository
       FROM chunks c JOIN files f ON f.id = c.file_id JOIN sources s ON s.id = f.source_id
       WHERE c.id = ?`),
+
+    /** Definitions named `name` (case-insensitive), exact-case matches first. */
+    symbolsNamed: db.prepare<SearchFilter & { name: string; limit: number }, SymbolRow>(`
+      SELECT sy.id, sy.file_id, sy.name, sy.kind, sy.container, sy.start_line, sy.end_line, f.path, f.language, s.name AS repository
+      FROM symbols sy JOIN files f ON f.id = sy.file_id JOIN sources s ON s.id = f.source_id
+      WHERE sy.name = @name COLLATE NOCASE ${FILTERS}
+      ORDER BY sy.name = @name DESC, f.path, sy.start_line
+      LIMIT @limit`),
+    /** Definitions whose name matches a LIKE pattern (pattern queries: "*Importer"). */
+    symbolsLike: db.prepare<SearchFilter & { like: string; limit: number }, SymbolRow>(`
+      SELECT sy.id, sy.file_id, sy.name, sy.kind, sy.container, sy.start_line, sy.end_line, f.path, f.language, s.name AS repository
+      FROM symbols sy JOIN files f ON f.id = sy.file_id JOIN sources s ON s.id = f.source_id
+      WHERE sy.name LIKE @like ESCAPE '\\' ${FILTERS}
+      ORDER BY length(sy.name), f.path, sy.start_line
+      LIMIT @limit`),
+    symbolNames: db.prepare<{ like: string; limit: number }, { name: string }>(
+      "SELECT DISTINCT name FROM symbols WHERE name LIKE @like ESCAPE '\\' LIMIT @limit",
+    ),
+    /** The innermost definition around a line of a file. */
+    symbolAt: db.prepare<{ file_id: number; line: number }, { name: string; container: string | null }>(`
+      SELECT name, container FROM symbols
+      WHERE file_id = @file_id AND start_line <= @line AND end_line >= @line
+      ORDER BY start_line DESC, end_line ASC LIMIT 1`),
+    /** Edges pointing at a name: callers, subclasses, importers. */
+    edgesTo: db.prepare<SearchFilter & { name: string; kinds: string; limit: number; offset: number }, EdgeRow>(`
+      SELECT e.kind, e.from_name, e.to_name, e.line, e.file_id, f.path, f.language, s.name AS repository
+      FROM edges e JOIN files f ON f.id = e.file_id JOIN sources s ON s.id = f.source_id
+      WHERE e.to_name = @name COLLATE NOCASE AND instr(@kinds, e.kind) > 0 ${FILTERS}
+      ORDER BY s.name, f.path, e.line
+      LIMIT @limit OFFSET @offset`),
+    edgesToCount: db.prepare<SearchFilter & { name: string; kinds: string }, { n: number }>(`
+      SELECT count(*) AS n FROM edges e JOIN files f ON f.id = e.file_id JOIN sources s ON s.id = f.source_id
+      WHERE e.to_name = @name COLLATE NOCASE AND instr(@kinds, e.kind) > 0 ${FILTERS}`),
+    /** Edges leaving a definition: its callees. */
+    edgesFrom: db.prepare<{ name: string; kinds: string; limit: number }, EdgeRow>(`
+      SELECT e.kind, e.from_name, e.to_name, e.line, e.file_id, f.path, f.language, s.name AS repository
+      FROM edges e JOIN files f ON f.id = e.file_id JOIN sources s ON s.id = f.source_id
+      WHERE e.from_name = @name AND instr(@kinds, e.kind) > 0
+      ORDER BY f.path, e.line LIMIT @limit`),
+    /** The chunk holding a line of a file. */
+    chunkAtLine: db.prepare<{ file_id: number; line: number }, { id: number }>(
+      'SELECT id FROM chunks WHERE file_id = @file_id AND start_line <= @line ORDER BY start_line DESC LIMIT 1',
+    ),
+    /** Whether a chunk matches a word-index expression (membership test for merged result lists). */
+    wordsHasChunk: db.prepare<{ match: string; rowid: number }, { one: number }>(
+      'SELECT 1 AS one FROM chunk_words WHERE chunk_words MATCH @match AND rowid = @rowid',
+    ),
+    /** All ranked chunk ids of an expression, up to a cap (for fusing with other retrievers). */
+    wordsRanked: db.prepare<SearchFilter & { match: string; limit: number }, ScoredChunkRow>(`
+      SELECT c.id AS chunk_id, -bm25(chunk_words, 3.0, 4.0, 1.0) AS score
+      FROM chunk_words
+      JOIN chunks c ON c.id = chunk_words.rowid
+      JOIN files f ON f.id = c.file_id
+      JOIN sources s ON s.id = f.source_id
+      WHERE chunk_words MATCH @match ${FILTERS}
+      ORDER BY score DESC, c.id
+      LIMIT @limit`),
+    vocabRange: db.prepare<{ from: string; to: string; limit: number }, { term: string; doc: number }>(
+      'SELECT term, doc FROM chunk_words_vocab WHERE term >= @from AND term < @to LIMIT @limit',
+    ),
   };
+}
+
+export interface SymbolRow {
+  id: number;
+  file_id: number;
+  name: string;
+  kind: string;
+  container: string | null;
+  start_line: number;
+  end_line: number;
+  path: string;
+  language: string;
+  repository: string;
+}
+
+export interface EdgeRow {
+  kind: string;
+  from_name: string | null;
+  to_name: string;
+  line: number;
+  file_id: number;
+  path: string;
+  language: string;
+  repository: string;
 }
 
 export type Statements = ReturnType<typeof prepareStatements>;
@@ -136,6 +228,7 @@ export interface CandidateChunkRow {
 
 export interface ChunkHitRow {
   chunk_id: number;
+  file_id: number;
   start_line: number;
   end_line: number;
   kind: string;

@@ -21,7 +21,7 @@ export function registerIndexCommand(program: Command): void {
     .action((dir: string, opts: { index?: string; maxFileSize: string; repository?: string; json?: boolean }) =>
       runCommand(async () => {
         const progress = opts.json ? null : terminalProgress(process.stderr);
-        const summary = indexFolder({
+        const summary = await indexFolder({
           root: dir, indexPath: opts.index, maxFileBytes: parseByteSize(opts.maxFileSize), repository: opts.repository,
           onProgress: progress?.update,
         });

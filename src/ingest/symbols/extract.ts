@@ -1,0 +1,172 @@
+/**
+ * @module ingest/symbols/extract
+ * Definitions and edges of one parsed file. Definitions carry their
+ * container (class of a method) and 1-based line range; CALLS edges name the
+ * enclosing definition and the callee's last identifier; EXTENDS/IMPLEMENTS
+ * come from class heritage clauses; IMPORTS name the imported module.
+ * A syntax error only loses the broken part: tree-sitter recovers.
+ */
+import type { Node, Tree } from 'web-tree-sitter';
+import type { LanguageSpec, SymbolKind } from './language-specs.js';
+
+export interface Definition {
+  name: string;
+  kind: SymbolKind;
+  container: string | null;
+  startLine: number;
+  endLine: number;
+}
+
+export type EdgeKind = 'CALLS' | 'EXTENDS' | 'IMPLEMENTS' | 'IMPORTS';
+
+export interface Edge {
+  kind: EdgeKind;
+  /** Qualified name of the enclosing definition; null at file level. */
+  from: string | null;
+  to: string;
+  line: number;
+}
+
+export interface FileSymbols {
+  definitions: Definition[];
+  edges: Edge[];
+}
+
+const IDENTIFIER_TYPES = new Set([
+  'identifier', 'type_identifier', 'simple_identifier', 'constant', 'name', 'word', 'field_identifier',
+  'property_identifier', 'namespace_identifier', 'shorthand_property_identifier', 'private_property_identifier',
+]);
+const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
+const MEMBER_FIELDS = ['property', 'field', 'attribute', 'name', 'suffix', 'method'];
+const CALLEE_FIELDS = ['function', 'method', 'name', 'macro', 'constructor', 'type'];
+const MODULE_FIELDS = ['source', 'path', 'module_name', 'argument', 'name'];
+const NAME_PATTERN = /^[A-Za-z_$][\w$]*$/;
+/** Heritage entries can be long generic types; only this many identifiers are read from one. */
+const HERITAGE_NAMES_MAX = 8;
+
+export function qualifiedName(def: Pick<Definition, 'name' | 'container'>): string {
+  return def.container ? `${def.container}.${def.name}` : def.name;
+}
+
+/** The identifier a name-ish node ends with: `a.b.c` -> c, `Foo::bar` -> bar. */
+function lastIdentifier(node: Node | null, depth = 0): string | null {
+  if (!node || depth > 6) return null;
+  if (IDENTIFIER_TYPES.has(node.type)) return node.text;
+  for (const field of MEMBER_FIELDS) {
+    const child = node.childForFieldName(field);
+    if (child && child.id !== node.id) return lastIdentifier(child, depth + 1);
+  }
+  for (let i = node.namedChildCount - 1; i >= 0; i--) {
+    const found = lastIdentifier(node.namedChild(i), depth + 1);
+    if (found) return found;
+  }
+  return null;
+}
+
+function definitionName(node: Node): string | null {
+  const named = node.childForFieldName('name');
+  if (named) return lastIdentifier(named);
+  if (node.type === 'impl_item') return lastIdentifier(node.childForFieldName('type'));
+  let declarator = node.childForFieldName('declarator');
+  while (declarator?.childForFieldName('declarator')) declarator = declarator.childForFieldName('declarator');
+  if (declarator) return lastIdentifier(declarator);
+  for (const child of node.namedChildren) if (child && IDENTIFIER_TYPES.has(child.type)) return child.text;
+  return null;
+}
+
+function definitionKind(node: Node, kind: SymbolKind): SymbolKind | null {
+  if (node.type === 'variable_declarator') return FUNCTION_VALUES.has(node.childForFieldName('value')?.type ?? '') ? 'function' : null;
+  if (node.type === 'type_spec') {
+    const type = node.childForFieldName('type')?.type;
+    return type === 'struct_type' ? 'struct' : type === 'interface_type' ? 'interface' : 'type';
+  }
+  if (node.type === 'class_specifier' || node.type === 'struct_specifier' || node.type === 'enum_specifier' || node.type === 'union_specifier') {
+    return node.childForFieldName('body') ? kind : null; // a forward declaration or a use, not a definition
+  }
+  return kind;
+}
+
+function moduleName(node: Node): string | null {
+  for (const field of MODULE_FIELDS) {
+    const child = node.childForFieldName(field);
+    if (child) return child.text.replace(/^["'<`]|["'>`]$/g, '');
+  }
+  const text = node.text.replace(/^\s*(import|using|use|#\s*include)\s+/, '').replace(/;\s*$/, '').trim();
+  return text || null;
+}
+
+function heritageNames(node: Node): string[] {
+  const names: string[] = [];
+  const visit = (n: Node) => {
+    if (names.length >= HERITAGE_NAMES_MAX) return;
+    if (n.type === 'type_arguments' || n.type === 'value_arguments' || n.type === 'arguments') return;
+    if (IDENTIFIER_TYPES.has(n.type)) { names.push(n.text); return; }
+    for (const child of n.namedChildren) if (child) visit(child);
+  };
+  visit(node);
+  return names.filter((n) => NAME_PATTERN.test(n) && n !== 'public' && n !== 'private' && n !== 'protected');
+}
+
+export function extractSymbols(tree: Tree, spec: LanguageSpec): FileSymbols {
+  const definitions: Definition[] = [];
+  const edges: Edge[] = [];
+  const calls = new Set(spec.calls);
+  const imports = new Set(spec.imports);
+  /** Enclosing definitions, innermost last, with the row where each ends. */
+  const stack: { qualified: string; endRow: number; kind: SymbolKind }[] = [];
+
+  const visit = (node: Node) => {
+    while (stack.length > 0 && node.startPosition.row > stack[stack.length - 1]!.endRow) stack.pop();
+    const type = node.type;
+    const line = node.startPosition.row + 1;
+    const mappedKind = spec.definitions[type];
+    let pushed = false;
+    if (mappedKind) {
+      const kind = definitionKind(node, mappedKind);
+      const name = kind ? definitionName(node) : null;
+      if (kind && name && NAME_PATTERN.test(name)) {
+        const containerEntry = [...stack].reverse().find((s) => s.kind !== 'function' && s.kind !== 'method');
+        const container = containerEntry?.qualified ?? null;
+        const isMethod = kind === 'function' && containerEntry !== undefined && containerEntry.kind !== 'module';
+        const def: Definition = { name, kind: isMethod ? 'method' : kind, container, startLine: line, endLine: node.endPosition.row + 1 };
+        definitions.push(def);
+        const qualified = qualifiedName(def);
+        stack.push({ qualified, endRow: node.endPosition.row, kind: def.kind });
+        pushed = true;
+        for (const child of node.namedChildren) {
+          const relation = child ? spec.heritage[child.type] ?? (child && node.childForFieldName('superclasses')?.id === child.id ? 'EXTENDS' : undefined) : undefined;
+          if (child && relation) for (const to of heritageNames(child)) edges.push({ kind: relation, from: qualified, to, line: child.startPosition.row + 1 });
+        }
+        if (type === 'impl_item') {
+          const trait = lastIdentifier(node.childForFieldName('trait'));
+          if (trait) edges.push({ kind: 'IMPLEMENTS', from: qualified, to: trait, line });
+        }
+      }
+    }
+    if (calls.has(type)) {
+      let callee: string | null = null;
+      for (const field of CALLEE_FIELDS) {
+        const target = node.childForFieldName(field);
+        if (target) { callee = lastIdentifier(target); break; }
+      }
+      callee ??= lastIdentifier(node.namedChild(0));
+      const from = [...stack].reverse().find((s) => s.kind === 'function' || s.kind === 'method')?.qualified ?? stack[stack.length - 1]?.qualified ?? null;
+      if (callee && NAME_PATTERN.test(callee)) {
+        if (type === 'call' && (callee === 'require' || callee === 'require_relative')) {
+          const arg = node.childForFieldName('arguments')?.namedChild(0);
+          if (arg) edges.push({ kind: 'IMPORTS', from: null, to: arg.text.replace(/^["']|["']$/g, ''), line });
+        } else {
+          edges.push({ kind: 'CALLS', from, to: callee, line });
+        }
+      }
+    }
+    if (imports.has(type)) {
+      const module = moduleName(node);
+      if (module && module.length <= 200) edges.push({ kind: 'IMPORTS', from: null, to: module, line });
+    }
+    for (const child of node.namedChildren) if (child) visit(child);
+    if (pushed) stack.pop();
+  };
+  visit(tree.rootNode);
+  return { definitions, edges };
+}

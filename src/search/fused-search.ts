@@ -1,0 +1,146 @@
+/**
+ * @module search/fused-search
+ * Text queries routed by their classification: BM25 joined by symbol-index
+ * hits, reference sites, pattern matches and graph expansion, depending on
+ * the strategy. One ranked list is built before paging, so pages are
+ * disjoint and `total` counts BM25 hits plus extra hits BM25 did not have.
+ */
+import type { SqliteStore } from '../store/sqlite-store.js';
+import type { EdgeRow } from '../store/statements.js';
+import type { Classification } from './classify.js';
+import { calleesOf, definitionsOf, referenceKindsFor, referencesTo, shortName } from './graph.js';
+import type { WordsPlan } from './plan.js';
+import { EXPANSION_PARENTS, EXPANSION_PER_RELATION, EXPANSION_SCORE_FACTOR, type Strategy } from './strategy.js';
+import { searchWords } from './text-search.js';
+
+export interface FusedHit {
+  chunkId: number;
+  score: number;
+  /** Line the hit is about (a definition, a call site), highlighted and shown first. */
+  focusLine?: number;
+  relation?: 'definition' | 'caller' | 'callee' | 'subclass' | 'importer' | 'reference' | 'pattern';
+  expandedFrom?: string;
+}
+
+export interface Reference {
+  file: string;
+  line: number;
+  kind: string;
+  from: string | null;
+}
+
+export interface FusedResult {
+  hits: FusedHit[];
+  total: number;
+  matched: 'all_terms' | 'any_term';
+  references?: Reference[];
+  referencesTotal?: number;
+}
+
+/** Extra hits (symbols, references, expansions) kept per query before ranking. */
+const EXTRAS_MAX = 300;
+const REFERENCES_LISTED = 50;
+
+function relationOf(kind: string): FusedHit['relation'] {
+  return kind === 'CALLS' ? 'caller' : kind === 'IMPORTS' ? 'importer' : 'subclass';
+}
+
+export function fusedSearch(
+  store: SqliteStore, plan: WordsPlan, query: string, classification: Classification, strategy: Strategy,
+  window: { offset: number; limit: number },
+): FusedResult {
+  const s = store.statements;
+  const filters = plan.filters;
+  const extras = new Map<number, FusedHit>();
+  const add = (hit: FusedHit) => {
+    const kept = extras.get(hit.chunkId);
+    if (extras.size >= EXTRAS_MAX && !kept) return;
+    if (!kept || hit.score > kept.score) extras.set(hit.chunkId, hit);
+  };
+  const chunkAt = (fileId: number, line: number) => s.chunkAtLine.get({ file_id: fileId, line })?.id;
+
+  const base = searchWords(store, plan, { offset: 0, limit: window.offset + window.limit + EXTRAS_MAX });
+  const top = base.ranked[0]?.score ?? 1;
+  const names = classification.identifiers.length > 0 ? classification.identifiers : plan.terms.slice(-1);
+
+  if (strategy.symbolFirst) {
+    for (const name of names) {
+      definitionsOf(store, name, filters).forEach((def, i) => {
+        const chunkId = chunkAt(def.file_id, def.start_line);
+        if (chunkId) add({ chunkId, score: top * 2 + (def.name === shortName(name) ? 1 : 0) - i * 0.001, focusLine: def.start_line, relation: 'definition' });
+      });
+    }
+  }
+
+  if (strategy.patternFilter) {
+    const glob = query.match(/[A-Za-z0-9_]*\*[A-Za-z0-9_*]*/)?.[0];
+    const like = glob ? glob.replace(/[%_\\]/g, '\\$&').replace(/\*/g, '%') : plan.terms[0] ? `%${plan.terms[0].replace(/[%_\\]/g, '\\$&')}%` : null;
+    if (like) {
+      s.symbolsLike.all({ ...filters, like, limit: 100 }).forEach((def, i) => {
+        const chunkId = chunkAt(def.file_id, def.start_line);
+        if (chunkId) add({ chunkId, score: top * 1.5 - i * 0.001, focusLine: def.start_line, relation: 'pattern' });
+      });
+    }
+  }
+
+  let references: Reference[] | undefined;
+  let referencesTotal: number | undefined;
+  if (strategy.references) {
+    const kinds = referenceKindsFor(query);
+    references = [];
+    referencesTotal = 0;
+    for (const name of names) {
+      const found = referencesTo(store, name, kinds, filters, { limit: EXTRAS_MAX, offset: 0 });
+      referencesTotal += found.total;
+      found.rows.forEach((ref: EdgeRow, i) => {
+        if (references!.length < REFERENCES_LISTED) references!.push({ file: ref.path, line: ref.line, kind: ref.kind, from: ref.from_name });
+        const chunkId = chunkAt(ref.file_id, ref.line);
+        if (chunkId) add({ chunkId, score: top * 1.5 - i * 0.001, focusLine: ref.line, relation: relationOf(ref.kind), expandedFrom: shortName(name) });
+      });
+    }
+  }
+
+  // Merge BM25 and extras into one ranked list (a chunk keeps its best score).
+  const merged = new Map<number, FusedHit>();
+  for (const r of base.ranked) merged.set(r.chunkId, { chunkId: r.chunkId, score: r.score });
+  for (const hit of extras.values()) {
+    const kept = merged.get(hit.chunkId);
+    if (!kept || hit.score >= kept.score) merged.set(hit.chunkId, hit);
+  }
+
+  if (strategy.graphExpansion) {
+    const parents = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, EXPANSION_PARENTS);
+    for (const parent of parents) {
+      const chunk = s.chunkHit.get(parent.chunkId);
+      const symbol = chunk && (s.symbolAt.get({ file_id: chunk.file_id, line: parent.focusLine ?? chunk.start_line }) ?? (chunk.symbol ? { name: shortName(chunk.symbol), container: null } : undefined));
+      if (!symbol) continue;
+      const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
+      const score = parent.score * EXPANSION_SCORE_FACTOR;
+      const expand = (fileId: number, line: number, relation: FusedHit['relation']) => {
+        const chunkId = chunkAt(fileId, line);
+        if (chunkId && !merged.has(chunkId)) merged.set(chunkId, { chunkId, score, focusLine: line, relation, expandedFrom: qualified });
+      };
+      for (const ref of referencesTo(store, symbol.name, ['CALLS'], filters, { limit: EXPANSION_PER_RELATION, offset: 0 }).rows) expand(ref.file_id, ref.line, 'caller');
+      for (const ref of referencesTo(store, symbol.name, ['EXTENDS', 'IMPLEMENTS'], filters, { limit: EXPANSION_PER_RELATION, offset: 0 }).rows) expand(ref.file_id, ref.line, 'subclass');
+      for (const callee of calleesOf(store, qualified, EXPANSION_PER_RELATION)) {
+        const def = definitionsOf(store, callee.to_name, filters, 1)[0];
+        if (def) expand(def.file_id, def.start_line, 'callee');
+      }
+    }
+  }
+
+  const ranked = [...merged.values()].sort((a, b) => b.score - a.score);
+  // Exact total: every BM25 hit plus the extra hits that BM25 did not match.
+  const baseIds = new Set(base.ranked.map((r) => r.chunkId));
+  const baseComplete = base.ranked.length >= base.total;
+  const usedMatch = base.matched === 'any_term' && plan.fallbackMatch ? plan.fallbackMatch : plan.match;
+  let outside = 0;
+  for (const hit of ranked) {
+    if (baseIds.has(hit.chunkId)) continue;
+    if (baseComplete || !s.wordsHasChunk.get({ match: usedMatch, rowid: hit.chunkId })) outside++;
+  }
+  const total = base.total + outside;
+  const result: FusedResult = { hits: ranked.slice(window.offset, window.offset + window.limit), total, matched: base.matched };
+  if (references) { result.references = references; result.referencesTotal = referencesTotal; }
+  return result;
+}
