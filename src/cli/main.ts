@@ -5,6 +5,7 @@
  */
 import { Command } from 'commander';
 import { registerCallCommand } from './commands/call-command.js';
+import { registerGraphCommand } from './commands/graph-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
@@ -22,5 +23,6 @@ registerIndexCommand(program);
 registerSearchCommand(program);
 registerCallCommand(program);
 registerMcpCommand(program);
+registerGraphCommand(program);
 
 await program.parseAsync(process.argv);

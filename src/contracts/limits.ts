@@ -61,7 +61,32 @@ export const TOOL_LOG = {
   arrayMaxItems: 20,
 } as const;
 
-/** Result cache of the indexed search. */
+/** Result cache of the indexed search (per door process; keyed by index version, so never stale). */
 export const SEARCH_CACHE = {
   maxEntries: 256,
+} as const;
+
+/** Pagination cursors of search_code. */
+export const CURSOR = {
+  /** A cursor older than this is refused: the caller should search again. */
+  ttlMs: 10 * 60 * 1000,
+  /** Deepest offset a cursor may reach (skip stops at 1000; cursors go further, within the engine budget). */
+  maxOffset: 100_000,
+} as const;
+
+/** Suggestions when a search finds nothing. */
+export const SUGGESTIONS = {
+  maxPerKind: 5,
+  /** Vocabulary terms examined per query term (a sorted range scan, so bounded). */
+  vocabScan: 5000,
+  maxEditDistance: 2,
+} as const;
+
+/** find_references: reference sites of a symbol. */
+export const FIND_REFERENCES = {
+  symbolMaxChars: 200,
+  maxResults: { min: 1, max: 100, default: 50 },
+  skip: { min: 0, max: 10_000, default: 0 },
+  /** Definitions listed beside the references. */
+  definitionsMax: 20,
 } as const;

@@ -64,10 +64,12 @@ export function fusedSearch(
   const names = classification.identifiers.length > 0 ? classification.identifiers : plan.terms.slice(-1);
 
   if (strategy.symbolFirst) {
+    // A relationship question is about the references: its definitions rank just below them.
+    const boost = strategy.references ? 1.2 : 2;
     for (const name of names) {
       definitionsOf(store, name, filters).forEach((def, i) => {
         const chunkId = chunkAt(def.file_id, def.start_line);
-        if (chunkId) add({ chunkId, score: top * 2 + (def.name === shortName(name) ? 1 : 0) - i * 0.001, focusLine: def.start_line, relation: 'definition' });
+        if (chunkId) add({ chunkId, score: top * boost + (def.name === shortName(name) ? 0.1 : 0) - i * 0.001, focusLine: def.start_line, relation: 'definition' });
       });
     }
   }

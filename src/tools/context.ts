@@ -8,6 +8,8 @@ import path from 'node:path';
 import type { Locale } from '../contracts/messages/index.js';
 import { resolveLocale } from '../contracts/messages/index.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
+import { ResultCache } from '../search/result-cache.js';
+import type { SearchCodeResponse } from '../search/engine.js';
 
 export interface ToolContextOptions {
   /** Project root: the folder that is indexed and that live searches are fenced to. */
@@ -24,6 +26,8 @@ export class ToolContext {
   readonly env: NodeJS.ProcessEnv;
   /** Resolves when the door's index refresh (if any) is done; searches wait for it. */
   indexReady: Promise<unknown> = Promise.resolve();
+  /** Answers of search_code, keyed by request and index version. */
+  readonly searchCache = new ResultCache<SearchCodeResponse>();
   private store: SqliteStore | null = null;
 
   constructor(options: ToolContextOptions) {

@@ -5,10 +5,11 @@
  */
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
+import { findReferencesTool } from './find-references.js';
 import { searchCodeTool } from './search-code.js';
 import type { AnyTool, ToolGroup } from './types.js';
 
-export const ALL_TOOLS: readonly AnyTool[] = [searchCodeTool];
+export const ALL_TOOLS: readonly AnyTool[] = [searchCodeTool, findReferencesTool];
 
 export const TOOL_GROUPS: readonly ToolGroup[] = ['code', 'live', 'medicines'];
 

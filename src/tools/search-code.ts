@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../contracts/languages.js';
 import { SEARCH_CODE } from '../contracts/limits.js';
 import { normalizeSearchCodeParams, type SearchCodeParams } from '../contracts/search-code-params.js';
-import { searchCode } from '../search/engine.js';
+import { runSearchCode } from '../search/search-code-service.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = z.object({
@@ -37,5 +37,5 @@ export const searchCodeTool = defineTool<SearchCodeParams, object>({
   ].join(' '),
   inputSchema,
   parse: (raw) => normalizeSearchCodeParams(raw),
-  run: async (params, ctx) => searchCode(await ctx.codeIndex(), params),
+  run: async (params, ctx) => runSearchCode(await ctx.codeIndex(), params, ctx.searchCache),
 });

@@ -28,4 +28,9 @@ export const searchCodeMessages = {
   'search_code.unknown_param': { en: 'Unknown parameter "{param}". Known parameters: {known}' },
   'search_code.regex_invalid': { en: 'Invalid regular expression: {reason}' },
   'search_code.regex_too_long': { en: 'Regular expression is longer than {max} characters' },
+  'search_code.cursor_invalid': { en: 'cursor is not valid (damaged, forged or from another index); search again without it' },
+  'search_code.cursor_other_query': { en: 'cursor belongs to a different query or filters; pass it with the same query it came from' },
+  'search_code.cursor_expired': { en: 'cursor expired after {minutes} minutes; search again to get a fresh one' },
+  'search_code.cursor_stale': { en: 'the index changed since this cursor was issued (version {issued} -> {current}); search again' },
+  'search_code.cursor_too_deep': { en: 'cursor offset {offset} is beyond the deepest page ({max}); narrow the search instead' },
 } satisfies Catalogue;

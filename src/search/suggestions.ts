@@ -1,0 +1,104 @@
+/**
+ * @module search/suggestions
+ * What to try when a search finds nothing: synonyms of the query's words,
+ * near spellings from the index's own vocabulary and symbol names (edit
+ * distance or prefix), and a hint when a language/repository filter is what
+ * excluded the hits.
+ */
+import { SUGGESTIONS } from '../contracts/limits.js';
+import type { SqliteStore } from '../store/sqlite-store.js';
+import type { WordsPlan } from './plan.js';
+import { parseTextQuery } from './query-text.js';
+
+export interface Suggestions {
+  did_you_mean: string[];
+  synonyms: string[];
+  hints: string[];
+}
+
+const SYNONYMS: Readonly<Record<string, readonly string[]>> = {
+  auth: ['authentication', 'login', 'session', 'token', 'credential'],
+  authentication: ['auth', 'login', 'session', 'token'],
+  login: ['auth', 'signin', 'session', 'authenticate'],
+  config: ['configuration', 'settings', 'options', 'env'],
+  configuration: ['config', 'settings', 'options'],
+  settings: ['config', 'options', 'preferences'],
+  db: ['database', 'sql', 'store', 'repository'],
+  database: ['db', 'sql', 'store', 'storage'],
+  error: ['exception', 'err', 'failure', 'fault'],
+  exception: ['error', 'err', 'throw', 'raise'],
+  delete: ['remove', 'destroy', 'drop', 'unlink'],
+  remove: ['delete', 'drop', 'unlink'],
+  fetch: ['get', 'request', 'download', 'load'],
+  init: ['initialize', 'setup', 'bootstrap', 'start'],
+  start: ['init', 'begin', 'launch', 'run'],
+  test: ['spec', 'assert', 'check'],
+  user: ['account', 'member', 'profile'],
+  retry: ['backoff', 'attempt', 'repeat'],
+  cache: ['memo', 'lru', 'store'],
+  log: ['logger', 'logging', 'trace'],
+  parse: ['parser', 'decode', 'read'],
+  send: ['emit', 'publish', 'post', 'write'],
+  http: ['request', 'fetch', 'client', 'server'],
+};
+
+/** Levenshtein distance, stopping early past `max`. */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
+  for (let i = 1; i <= a.length; i++) {
+    const current = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
+      best = Math.min(best, current[j]!);
+    }
+    if (best > max) return max + 1;
+    previous = current;
+  }
+  return previous[b.length]!;
+}
+
+function nearTerms(store: SqliteStore, term: string): string[] {
+  const lower = term.toLowerCase();
+  if (lower.length < 3) return [];
+  const max = lower.length <= 5 ? 1 : SUGGESTIONS.maxEditDistance;
+  // Candidates share the first letter: a sorted range scan of the vocabulary, bounded.
+  const from = lower[0]!;
+  const to = String.fromCharCode(from.charCodeAt(0) + 1);
+  const scored: { term: string; score: number }[] = [];
+  for (const row of store.statements.vocabRange.iterate({ from, to, limit: SUGGESTIONS.vocabScan })) {
+    if (row.term === lower) continue;
+    const distance = editDistance(lower, row.term, max);
+    if (distance <= max) scored.push({ term: row.term, score: distance * 1000 - row.doc });
+    else if (row.term.startsWith(lower) && row.term.length <= lower.length + 6) scored.push({ term: row.term, score: 2500 - row.doc });
+  }
+  const escaped = lower.slice(0, 3).replace(/[%_\\]/g, '\\$&');
+  for (const { name } of store.statements.symbolNames.iterate({ like: `${escaped}%`, limit: 500 })) {
+    const distance = editDistance(lower, name.toLowerCase(), max);
+    if (distance <= max && name.toLowerCase() !== lower) scored.push({ term: name, score: distance * 1000 - 500 });
+  }
+  return [...new Set(scored.sort((a, b) => a.score - b.score).map((s) => s.term))];
+}
+
+export function suggest(store: SqliteStore, query: string, plan: WordsPlan | null, countWithoutFilters: () => number): Suggestions {
+  const { terms } = parseTextQuery(query);
+  const didYouMean: string[] = [];
+  for (const term of terms) {
+    for (const near of nearTerms(store, term)) {
+      const suggestion = query.replace(term, near);
+      if (!didYouMean.includes(suggestion)) didYouMean.push(suggestion);
+    }
+  }
+  const synonyms = [...new Set(terms.flatMap((t) => SYNONYMS[t.toLowerCase()] ?? []))];
+  const hints: string[] = [];
+  if (plan && (plan.filters.language || plan.filters.repository)) {
+    const unfiltered = countWithoutFilters();
+    if (unfiltered > 0) {
+      const filters = [plan.filters.language && `language=${plan.filters.language}`, plan.filters.repository && `repository=${plan.filters.repository}`].filter(Boolean).join(' and ');
+      hints.push(`${unfiltered} results match without ${filters}; remove the filter to see them`);
+    }
+  }
+  if (terms.length > 3) hints.push('fewer words find more: try the two most specific ones');
+  return { did_you_mean: didYouMean.slice(0, SUGGESTIONS.maxPerKind), synonyms: synonyms.slice(0, SUGGESTIONS.maxPerKind * 2), hints };
+}
