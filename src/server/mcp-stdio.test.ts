@@ -50,7 +50,10 @@ describe('quarry mcp over stdio, through the official SDK client', () => {
 
   it('logs one structured line per tool call on stderr', async () => {
     await callJson(session.client, 'search_code', { query: 'unrelated' });
-    const lines = session.stderr().split('\n').filter((l) => l.includes('"mcp_tool_call"')).map((l) => JSON.parse(l));
+    const logged = () => session.stderr().split('\n').filter((l) => l.includes('"mcp_tool_call"') && l.includes('unrelated'));
+    // stderr is a separate pipe: the line may land just after the reply.
+    for (let waited = 0; logged().length === 0 && waited < 5000; waited += 20) await new Promise((r) => setTimeout(r, 20));
+    const lines = logged().map((l) => JSON.parse(l));
     const last = lines.at(-1);
     expect(last).toMatchObject({ event: 'mcp_tool_call', tool: 'search_code', params: { query: 'unrelated' }, status: 'ok' });
     expect(typeof last.duration_ms).toBe('number');

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { classify, stripSignalWords } from './classify.js';
+
+describe('query classification (seed 002 order and word boundaries)', () => {
+  it.each([
+    ['UserService class', 'symbol'],
+    ['authentication flow', 'flow'],
+    ['what calls validateToken', 'relationship'],
+    ['how does login work', 'flow'],
+    ['importer pattern', 'pattern'],
+    ['*Importer', 'pattern'],
+    ['get*Config', 'pattern'],
+    ['parseConfigFile', 'symbol'],
+    ['retry_with_backoff', 'symbol'],
+    ['auth.login', 'symbol'],
+    ['error handling for network timeouts', 'concept'],
+    ['UserService', 'symbol'],
+    ['who extends BaseValidator', 'relationship'],
+    ['callers of parse_config', 'relationship'],
+    ['the visitor pattern in the compiler', 'pattern'],
+    ['how is pattern matching used', 'pattern'],
+  ])('%j is a %s query', (query, type) => {
+    expect(classify(query).type).toBe(type);
+  });
+
+  it('matches signal words whole: "use" is not found inside UserService or "user"', () => {
+    expect(classify('UserService user profile').type).toBe('symbol');
+    expect(classify('user profile settings').type).toBe('concept');
+    expect(classify('howto guide').type).toBe('concept');
+  });
+
+  it('keeps the identifiers it saw', () => {
+    expect(classify('what calls validateToken and parse_config').identifiers).toEqual(['validateToken', 'parse_config']);
+  });
+
+  it('strips the words that only named the question type', () => {
+    expect(stripSignalWords('what calls validateToken', 'relationship')).toBe('validateToken');
+    expect(stripSignalWords('how does login work', 'flow')).toBe('login');
+    expect(stripSignalWords('importer pattern', 'pattern')).toBe('importer');
+  });
+});
