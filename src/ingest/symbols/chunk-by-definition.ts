@@ -95,10 +95,12 @@ export function chunkByDefinitions(lines: readonly string[], definitions: readon
  */
 export function coalesceChunks(chunks: readonly SymbolChunk[], limits: ChunkLimits = DEFAULT_CHUNK_LIMITS): SymbolChunk[] {
   const out: SymbolChunk[] = [];
+  // Only small pieces are joined: a function of fair size keeps its own chunk.
+  const small = (c: SymbolChunk) => c.endLine - c.startLine + 1 < limits.targetLines / 2;
   for (const chunk of chunks) {
     const last = out[out.length - 1];
     const lines = last ? chunk.endLine - last.startLine + 1 : 0;
-    if (last && lines <= limits.targetLines && last.content.length + chunk.content.length + 1 <= limits.maxChars) {
+    if (last && small(last) && small(chunk) && lines <= limits.targetLines && last.content.length + chunk.content.length + 1 <= limits.maxChars) {
       out[out.length - 1] = {
         startLine: last.startLine, endLine: chunk.endLine,
         kind: last.kind === 'lines' ? chunk.kind : last.kind,

@@ -68,8 +68,8 @@ describe('symbols and edges per language', () => {
 
 describe('chunking along definitions', () => {
   it('makes each function a chunk named after it, with its doc comment, and still covers every line once', () => {
-    const body = (n: number) => Array.from({ length: n }, (_, i) => `    value = value + ${i}`).join('\n');
-    const code = `import os\n\n# Loads things.\ndef load(path):\n    value = 0\n${body(30)}\n    return value\n\n\nclass Store:\n    def get(self):\n${body(45)}\n        return 1\n\n    def put(self):\n${body(45)}\n        return 2\n`;
+    const body = (n: number, indent = '    ') => Array.from({ length: n }, (_, i) => `${indent}value = value + ${i}`).join('\n');
+    const code = `import os\n\n# Loads things.\ndef load(path):\n    value = 0\n${body(30)}\n    return value\n\n\nclass Store:\n    def get(self):\n${body(45, '        ')}\n        return 1\n\n    def put(self):\n${body(45, '        ')}\n        return 2\n`;
     const symbols = extract('python', 'a.py', code);
     const lines = splitLines(code);
     const chunks = coalesceChunks(chunkByDefinitions(lines, symbols.definitions));
