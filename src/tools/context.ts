@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Locale } from '../contracts/messages/index.js';
 import { resolveLocale } from '../contracts/messages/index.js';
+import { LiveService } from '../live/service.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
 
 export interface ToolContextOptions {
@@ -25,6 +26,7 @@ export class ToolContext {
   /** Resolves when the door's index refresh (if any) is done; searches wait for it. */
   indexReady: Promise<unknown> = Promise.resolve();
   private store: SqliteStore | null = null;
+  private liveService: LiveService | null = null;
 
   constructor(options: ToolContextOptions) {
     this.root = path.resolve(options.root);
@@ -38,6 +40,12 @@ export class ToolContext {
     await this.indexReady.catch(() => undefined);
     this.store ??= SqliteStore.open(this.indexPath, { root: this.root });
     return this.store;
+  }
+
+  /** Live search (fd + ripgrep): binaries and the coarser-format cache, made on first use. */
+  live(): LiveService {
+    this.liveService ??= new LiveService(this.root, this.env);
+    return this.liveService;
   }
 
   close(): void {

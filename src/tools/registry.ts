@@ -5,10 +5,13 @@
  */
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
+import { findAndGrepTool } from './find-and-grep.js';
+import { listFilesTool } from './list-files.js';
 import { searchCodeTool } from './search-code.js';
+import { searchContentTool } from './search-content.js';
 import type { AnyTool, ToolGroup } from './types.js';
 
-export const ALL_TOOLS: readonly AnyTool[] = [searchCodeTool];
+export const ALL_TOOLS: readonly AnyTool[] = [searchCodeTool, listFilesTool, searchContentTool, findAndGrepTool];
 
 export const TOOL_GROUPS: readonly ToolGroup[] = ['code', 'live', 'medicines'];
 
