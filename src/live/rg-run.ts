@@ -45,7 +45,7 @@ export async function runRg(
     throw liveError('QUERY_SYNTAX', 'live.pattern_invalid', { tool: 'ripgrep', reason: stderr.split('\n').slice(0, 6).join(' ') }, locale);
   }
   if (/encoding/i.test(stderr) && !/os error/.test(stderr)) {
-    const value = /encoding[^'"]*['"]?([^'"\s]+)/i.exec(stderr)?.[1] ?? '?';
+    const value = /encoding:\s*(\S+)/i.exec(stderr)?.[1] ?? '?';
     throw liveError('INVALID_ARGUMENT', 'live.encoding_unsupported', { value, valid: DOCUMENTED_ENCODINGS.join(', ') }, locale);
   }
   const fileErrors = stderr.split('\n').filter((line) => /\(os error \d+\)/.test(line));
