@@ -50,9 +50,17 @@ export function runProcess(options: RunOptions): Promise<RunOutcome> {
     const kill = () => { if (child.exitCode === null) child.kill('SIGKILL'); };
     const timer = setTimeout(() => { timedOut = true; kill(); }, options.timeoutMs);
 
+    let failure: unknown = null;
     const emit = (record: string) => {
       if (stopped || timedOut || outputCapped) return;
-      if (options.onRecord(record) === false) { stopped = true; kill(); }
+      try {
+        if (options.onRecord(record) === false) { stopped = true; kill(); }
+      } catch (error) {
+        // A record the consumer cannot read: stop, and fail the run rather than crash the process.
+        failure = error;
+        stopped = true;
+        kill();
+      }
     };
     child.stdout.setEncoding('utf8');
     child.stdout.on('data', (chunk: string) => {
@@ -78,6 +86,7 @@ export function runProcess(options: RunOptions): Promise<RunOutcome> {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (pending !== '' && !stopped && !timedOut && !outputCapped) emit(pending);
+      if (failure !== null) { reject(failure); return; }
       resolve({ code, signal, stderr, timedOut, outputCapped, stopped, elapsedMs: Math.round(performance.now() - started) });
     });
   });
