@@ -46,6 +46,9 @@ export function ripgrepEncoding(name: string, locale: Locale): string {
   return normalized;
 }
 
+/** chardet guesses ripgrep is known to accept as --encoding; anything else falls back to Latin-1. */
+const DETECTABLE = /^(shift-jis|euc-jp|iso-2022-jp|gb18030|gbk|big5|euc-kr|windows-125\d|iso-8859-\d{1,2}|koi8-[ru]|latin1)$/;
+
 const strictUtf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 
 function validUtf8Prefix(bytes: Uint8Array): boolean {
@@ -68,8 +71,8 @@ export function detectEncoding(bytes: Uint8Array): string | null {
   if (bom) return null; // ripgrep transcodes UTF-8/UTF-16 BOM files itself
   if (validUtf8Prefix(bytes)) return null;
   const guess = chardet.analyse(bytes).find((m) => m.confidence > LIVE.detectMinConfidence && iconv.encodingExists(m.name));
-  if (guess && !/^utf/i.test(guess.name)) return normalizeEncoding(guess.name);
-  return 'latin1';
+  const name = guess ? normalizeEncoding(guess.name) : null;
+  return name && DETECTABLE.test(name) ? name : 'latin1';
 }
 
 /** Reads the sniff window of a file and detects its encoding; unreadable files are left to ripgrep. */

@@ -13,8 +13,7 @@ import { runContentSearch } from '../live/content-search.js';
 import { runFd, statEntries, type FdType } from '../live/fd.js';
 import { ResultFence } from '../live/path-fence.js';
 import { deadline } from '../live/rg-run.js';
-import { callLocale, capped, grepFields, grepOptions, listFields, listOptions, outputFormat, WORKFLOW } from './live-schema.js';
-import { withWarnings } from './search-content.js';
+import { callLocale, capped, grepFields, grepOptions, listFields, listOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = z.object({

@@ -10,9 +10,8 @@ import { message, resolveLocale, type Locale } from '../contracts/messages/index
 import { ripgrepEncoding } from '../live/encoding.js';
 import { FD_TYPES, type ListOptions } from '../live/fd.js';
 import { liveError } from '../live/live-error.js';
-import { FORMAT_TOKENS, OUTPUT_FORMATS, type OutputFormat } from '../live/output-formats.js';
-import type { ProjectRoot } from '../live/path-fence.js';
-import { fencePaths } from '../live/path-fence.js';
+import { FORMAT_TOKENS, type OutputFormat } from '../live/output-formats.js';
+import { fencePaths, type ProjectRoot } from '../live/path-fence.js';
 import type { GrepOptions } from '../live/rg-args.js';
 import type { ToolContext } from './context.js';
 
@@ -136,7 +135,7 @@ export function outputFormat(raw: GrepRaw, locale: Locale): OutputFormat {
   if (set.length > 1) exclusive(set[0]!, set[1]!, set[0]!, FORMAT_TOKENS[set[0]!], locale);
   if (raw.optimize_paths && set[0] === 'total_only') exclusive('total_only', 'optimize_paths', 'total_only', FORMAT_TOKENS.total_only, locale);
   if (raw.regex === true && raw.fixed_strings === true) exclusive('regex', 'fixed_strings', 'fixed_strings', 'literal text, no regex engine', locale);
-  return set[0] ?? (OUTPUT_FORMATS.at(-1) as OutputFormat);
+  return set[0] ?? 'full';
 }
 
 export function grepOptions(raw: GrepRaw, warnings: string[], locale: Locale): GrepOptions {
@@ -160,4 +159,10 @@ export function grepOptions(raw: GrepRaw, warnings: string[], locale: Locale): G
     maxCount: capped('max_count', raw.max_count, { max: LIVE.maxCount.max }, warnings, locale) ?? null,
     timeoutMs: capped('timeout_ms', raw.timeout_ms, LIVE.timeoutMs, warnings, locale)!,
   };
+}
+
+/** Adds parameter warnings (clamps) to a reply; a bare integer stays bare. */
+export function withWarnings(reply: number | Record<string, unknown>, warnings: string[]): number | Record<string, unknown> {
+  if (typeof reply === 'number' || warnings.length === 0) return reply;
+  return { ...reply, warnings: [...warnings, ...((reply.warnings as string[] | undefined) ?? [])] };
 }

@@ -8,7 +8,7 @@ import { LIVE } from '../contracts/limits.js';
 import { runContentSearch } from '../live/content-search.js';
 import { liveError } from '../live/live-error.js';
 import { fencePaths } from '../live/path-fence.js';
-import { callLocale, capped, grepFields, grepOptions, outputFormat, WORKFLOW } from './live-schema.js';
+import { callLocale, capped, grepFields, grepOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
 import { defineTool } from './types.js';
 
 const strings = z.array(z.string());
@@ -55,9 +55,3 @@ export const searchContentTool = defineTool<Input, object | number>({
     return withWarnings(reply, warnings);
   },
 });
-
-/** Adds parameter warnings (clamps) to a reply; a bare integer stays bare. */
-export function withWarnings(reply: number | Record<string, unknown>, warnings: string[]): number | Record<string, unknown> {
-  if (typeof reply === 'number' || warnings.length === 0) return reply;
-  return { ...reply, warnings: [...warnings, ...((reply.warnings as string[] | undefined) ?? [])] };
-}
