@@ -259,6 +259,23 @@ describe('guards', () => {
   });
 });
 
+describe('unreadable paths and big replies', () => {
+  it('reports a file ripgrep cannot read as a warning and keeps the other results', async () => {
+    const root = makeTree({ 'ok.txt': 'needle\n' });
+    fs.symlinkSync(path.join(root, 'gone.txt'), path.join(root, 'dangling.txt'));
+    const reply = await call(root, 'search_content', { roots: ['.'], query: 'needle', follow_symlinks: true });
+    expect(reply.total_matches).toBe(1);
+    expect(reply.warnings.join(' ')).toMatch(/ripgrep could not read 1 path\(s\), e\.g\. .*dangling\.txt/);
+  });
+
+  it('a reply above the token warning threshold suggests a cheaper format', async () => {
+    const root = makeTree({ 'long.txt': 'needle with some words after it to make the line longer\n'.repeat(1500) });
+    const reply = await call(root, 'search_content', { roots: ['.'], query: 'needle', max_results: LIVE.matchLimit.max });
+    expect(reply.estimated_tokens).toBeGreaterThan(LIVE.tokenWarning);
+    expect(reply.warnings.join(' ')).toContain('Next time try summary_only=true first');
+  });
+});
+
 describe('timeout', () => {
   // ~43 MB of random words: a counted class repetition costs ripgrep about half a second here.
   const words = Array.from({ length: 2000 }, (_, i) => `w${(i * 7919).toString(36)}x${i.toString(36)}`);
