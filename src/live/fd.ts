@@ -117,6 +117,9 @@ export async function runFd(fd: Binary, options: ListOptions, root: ProjectRoot,
       if (isDir) dirs.add(abs);
       return true;
     },
+  }).catch((error: NodeJS.ErrnoException) => {
+    if (error.syscall?.startsWith('spawn')) throw liveError('UNAVAILABLE', 'live.fd_missing', { reason: error.message }, locale);
+    throw error;
   });
   if (outcome.timedOut) throw liveError('TIMEOUT', timeoutKey, { ms: timeoutMs }, locale);
   if (!outcome.stopped && outcome.code !== 0) {

@@ -36,7 +36,11 @@ export async function runRg(
 ): Promise<RgRunResult> {
   const remaining = Math.floor(limit.endsAt - performance.now());
   if (remaining <= 0) throw liveError('TIMEOUT', 'live.timeout', { ms: limit.timeoutMs }, locale);
-  const outcome = await runProcess({ command: rg.path, args, cwd, timeoutMs: remaining, separator, onRecord });
+  const outcome = await runProcess({ command: rg.path, args, cwd, timeoutMs: remaining, separator, onRecord }).catch((error: NodeJS.ErrnoException) => {
+    // spawn failed (binary removed since it was located): the install hint, not an internal error
+    if (error.syscall?.startsWith('spawn')) throw liveError('UNAVAILABLE', 'live.rg_missing', { reason: error.message }, locale);
+    throw error;
+  });
   if (outcome.timedOut) throw liveError('TIMEOUT', 'live.timeout', { ms: limit.timeoutMs }, locale);
   const stderr = outcome.stderr.trim();
   if (outcome.outputCapped) return { outputCapped: true, elapsedMs: outcome.elapsedMs, warnings: [] };
