@@ -27,7 +27,7 @@ export function parseToolInput(tool: AnyTool, raw: unknown, ctx: ToolContext): u
   return parsed.data;
 }
 
-export async function callTool(name: string, raw: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<object> {
+export async function callTool(name: string, raw: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<object | number> {
   const log = options.log ?? silentToolLogger;
   const started = performance.now();
   const finish = (status: 'ok' | 'error', error?: string) => {

@@ -7,6 +7,7 @@
 import path from 'node:path';
 import type { Locale } from '../contracts/messages/index.js';
 import { resolveLocale } from '../contracts/messages/index.js';
+import { LiveService } from '../live/service.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
 import { ResultCache } from '../search/result-cache.js';
 import type { SearchCodeResponse } from '../search/engine.js';
@@ -29,6 +30,7 @@ export class ToolContext {
   /** Answers of search_code, keyed by request and index version. */
   readonly searchCache = new ResultCache<SearchCodeResponse>();
   private store: SqliteStore | null = null;
+  private liveService: LiveService | null = null;
 
   constructor(options: ToolContextOptions) {
     this.root = path.resolve(options.root);
@@ -42,6 +44,12 @@ export class ToolContext {
     await this.indexReady.catch(() => undefined);
     this.store ??= SqliteStore.open(this.indexPath, { root: this.root });
     return this.store;
+  }
+
+  /** Live search (fd + ripgrep): binaries and the coarser-format cache, made on first use. */
+  live(): LiveService {
+    this.liveService ??= new LiveService(this.root, this.env);
+    return this.liveService;
   }
 
   close(): void {

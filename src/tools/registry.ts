@@ -6,10 +6,16 @@
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
 import { findReferencesTool } from './find-references.js';
+import { findAndGrepTool } from './find-and-grep.js';
+import { listFilesTool } from './list-files.js';
 import { searchCodeTool } from './search-code.js';
+import { searchContentTool } from './search-content.js';
 import type { AnyTool, ToolGroup } from './types.js';
 
-export const ALL_TOOLS: readonly AnyTool[] = [searchCodeTool, findReferencesTool];
+export const ALL_TOOLS: readonly AnyTool[] = [
+  searchCodeTool, findReferencesTool,
+  listFilesTool, searchContentTool, findAndGrepTool,
+];
 
 export const TOOL_GROUPS: readonly ToolGroup[] = ['code', 'live', 'medicines'];
 

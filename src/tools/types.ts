@@ -3,6 +3,7 @@
  * What a tool is: a name, a description an agent reads, a zod input schema
  * (published as JSON Schema by every door), a parser that turns raw
  * arguments into validated input, and a handler. Doors never see more.
+ * A reply is a JSON object, or a bare number (search_content's total_only).
  */
 import type { z } from 'zod';
 import type { ToolContext } from './context.js';
@@ -10,7 +11,7 @@ import type { ToolContext } from './context.js';
 /** Which family a tool belongs to; `quarry mcp --tools` serves a subset. */
 export type ToolGroup = 'code' | 'live' | 'medicines';
 
-export interface ToolDefinition<Input = unknown, Output extends object = object> {
+export interface ToolDefinition<Input = unknown, Output extends object | number = object> {
   name: string;
   title: string;
   group: ToolGroup;
@@ -27,9 +28,9 @@ export interface ToolDefinition<Input = unknown, Output extends object = object>
 
 /** A registry holds tools of differing input types. */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyTool = ToolDefinition<any, object>;
+export type AnyTool = ToolDefinition<any, object | number>;
 
 /** Identity helper that keeps a tool's input type checked against its parser and handler. */
-export function defineTool<Input, Output extends object>(tool: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
+export function defineTool<Input, Output extends object | number>(tool: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
   return tool;
 }

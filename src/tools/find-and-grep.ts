@@ -1,0 +1,83 @@
+/**
+ * @module tools/find-and-grep
+ * `find_and_grep`: fd selects files (name, type, size, age), they are
+ * sorted and cut at file_limit, then ripgrep searches exactly those files
+ * (seed 004). ripgrep has no --files-from, so long lists are passed in
+ * argv-sized batches. Replies carry meta
+ * {searched_file_count, truncated, fd_elapsed_ms, rg_elapsed_ms}.
+ */
+import { z } from 'zod';
+import { LIVE } from '../contracts/limits.js';
+import { message } from '../contracts/messages/index.js';
+import { runContentSearch } from '../live/content-search.js';
+import { runFd, statEntries, type FdType } from '../live/fd.js';
+import { ResultFence } from '../live/path-fence.js';
+import { deadline } from '../live/rg-run.js';
+import { callLocale, capped, grepFields, grepOptions, listFields, listOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
+import { defineTool } from './types.js';
+
+export const inputSchema = z.object({
+  ...listFields,
+  ...grepFields,
+  file_limit: z.number().int().min(1).optional().describe(`Files handed from fd to ripgrep (default ${LIVE.fileLimit.default}, cap ${LIVE.fileLimit.max}); meta.truncated says when more were found.`),
+  sort: z.enum(['path', 'mtime', 'size']).optional().describe('Which files survive file_limit: path (default, ascending), mtime (newest first), size (largest first).'),
+});
+
+type Input = z.infer<typeof inputSchema>;
+
+/** Types that can be searched: fd's file-ish types; folders, links, sockets and pipes are never handed to rg. */
+const SEARCHABLE: readonly FdType[] = ['x', 'executable', 'e', 'empty'];
+
+export const findAndGrepTool = defineTool<Input, object | number>({
+  name: 'find_and_grep',
+  title: 'Find files (fd) then search them (ripgrep)',
+  group: 'live',
+  description: [
+    'Select files with fd (pattern, extensions, size, changed_within, depth, ...), sort them (path, mtime, size), keep file_limit, then search their contents with ripgrep in one call.',
+    'Same output formats as search_content plus meta {searched_file_count, truncated, fd_elapsed_ms, rg_elapsed_ms}.',
+    WORKFLOW,
+  ].join(' '),
+  inputSchema,
+  run: async (input, ctx) => {
+    const locale = callLocale(input.locale, ctx);
+    const live = ctx.live();
+    const root = live.root();
+    const warnings: string[] = [];
+    const format = outputFormat(input, locale);
+    const list = listOptions(input, root, locale);
+    list.types = ['f', ...list.types.filter((t) => SEARCHABLE.includes(t))];
+    const options = grepOptions(input, warnings, locale);
+    const fileLimit = capped('file_limit', input.file_limit, LIVE.fileLimit, warnings, locale)!;
+    const limit = capped('max_results', input.max_results, LIVE.matchLimit, warnings, locale)!;
+    const [fd, rg] = [await live.fd(locale), await live.rg(locale)];
+
+    const started = deadline(options.timeoutMs);
+    const listing = await runFd(fd, list, root, options.timeoutMs, locale, 'live.timeout');
+    let paths = listing.paths.filter((p) => !listing.dirs.has(p));
+    if (list.followSymlinks) {
+      const fence = new ResultFence(root);
+      paths = paths.filter((p) => fence.allows(p));
+      if (fence.skipped) warnings.push(message('live.outside_skipped', { count: fence.skipped }, locale));
+    }
+    if (input.sort === 'mtime' || input.sort === 'size') {
+      const entries = await statEntries(paths, new Set(), list.followSymlinks);
+      const key = input.sort === 'mtime' ? (e: (typeof entries)[number]) => (e.mtime ? Date.parse(e.mtime) : 0) : (e: (typeof entries)[number]) => e.size_bytes ?? 0;
+      paths = entries.sort((a, b) => key(b) - key(a) || (a.path < b.path ? -1 : 1)).map((e) => e.path);
+    }
+    const truncated = paths.length > fileLimit || listing.budgetHit;
+    const files = paths.slice(0, fileLimit);
+    const remaining = Math.max(1, Math.floor(started.endsAt - performance.now()));
+    const meta = { searched_file_count: files.length, truncated, fd_elapsed_ms: listing.elapsedMs, rg_elapsed_ms: 0 };
+    const rank = new Map(files.map((file, i) => [file, i]));
+    if (files.length === 0) {
+      // Nothing to search: ripgrep given no paths would search the working folder instead.
+      return withWarnings(format === 'total_only' ? 0 : { ok: true, format, total_matches: 0, file_count: 0, truncated, meta, cached: false }, warnings);
+    }
+    const reply = await runContentSearch(rg, live.cache, root, locale, {
+      tool: 'find_and_grep', options: { ...options, timeoutMs: remaining }, target: { paths: files, explicit: true, rank },
+      format, optimizePaths: input.optimize_paths ?? false, limit, extra: { meta },
+      onElapsed: (ms) => { meta.rg_elapsed_ms = ms; },
+    });
+    return withWarnings(reply, warnings);
+  },
+});

@@ -1,0 +1,63 @@
+/**
+ * @module tools/list-files
+ * `list_files`: find files and folders by name, type, size and age with fd
+ * (seed 004), fenced to the project root. Entries come sorted by path, with
+ * absolute paths, and say whether the list was cut at `limit`.
+ */
+import { z } from 'zod';
+import { LIVE } from '../contracts/limits.js';
+import { message } from '../contracts/messages/index.js';
+import { runFd, statEntries } from '../live/fd.js';
+import { displayPath, ResultFence } from '../live/path-fence.js';
+import { estimateJsonTokens } from '../shape/tokens.js';
+import { callLocale, capped, listFields, listOptions, localeField } from './live-schema.js';
+import { defineTool } from './types.js';
+
+export const inputSchema = z.object({
+  ...listFields,
+  absolute: z.boolean().optional().describe('Absolute paths (default true); false = paths relative to the project root (fewer tokens).'),
+  limit: z.number().int().min(1).optional().describe(`Entries returned (default ${LIVE.listLimit.default}, cap ${LIVE.listLimit.max}).`),
+  locale: localeField,
+});
+
+type Input = z.infer<typeof inputSchema>;
+
+export const listFilesTool = defineTool<Input, object>({
+  name: 'list_files',
+  title: 'List files (fd)',
+  group: 'live',
+  description: [
+    'List files and folders under project folders with fd: by name regex or glob, type, extension, size, modification time, depth.',
+    '.gitignore is respected and hidden files skipped unless asked. Returns {path, is_dir, size_bytes, mtime, ext} sorted by path, with total and truncated.',
+    `💡 Start narrow (extensions, depth, pattern): limit defaults to ${LIVE.listLimit.default}. To search file contents use search_content, or find_and_grep to do both in one call.`,
+  ].join(' '),
+  inputSchema,
+  run: async (input, ctx) => {
+    const locale = callLocale(input.locale, ctx);
+    const live = ctx.live();
+    const root = live.root();
+    const warnings: string[] = [];
+    const options = listOptions(input, root, locale);
+    const limit = capped('limit', input.limit, LIVE.listLimit, warnings, locale)!;
+    const fd = await live.fd(locale);
+    const listing = await runFd(fd, options, root, LIVE.listTimeoutMs, locale);
+    let paths = listing.paths;
+    if (options.followSymlinks) {
+      const fence = new ResultFence(root);
+      paths = paths.filter((p) => fence.allows(p));
+      if (fence.skipped) warnings.push(message('live.outside_skipped', { count: fence.skipped }, locale));
+    }
+    const total = paths.length;
+    const truncated = total > limit || listing.budgetHit;
+    if (total > limit) warnings.push(message('live.list_truncated', { shown: limit, total: listing.budgetHit ? `${total}+` : total }, locale));
+    if (listing.budgetHit) warnings.push(message('live.scan_budget', { budget: LIVE.fdScanBudget }, locale));
+    const entries = await statEntries(paths.slice(0, limit), listing.dirs, options.followSymlinks);
+    const files = input.absolute === false ? entries.map((e) => ({ ...e, path: displayPath(root, e.path) })) : entries;
+    const reply: Record<string, unknown> = {
+      ok: true, files, count: files.length, total: listing.budgetHit ? null : total, truncated,
+      elapsed_ms: listing.elapsedMs, ...(warnings.length ? { warnings } : {}),
+    };
+    reply.estimated_tokens = estimateJsonTokens(reply) + 4;
+    return reply;
+  },
+});

@@ -1,0 +1,57 @@
+/**
+ * @module tools/search-content
+ * `search_content`: search file contents with ripgrep (seed 004) in the
+ * token-frugal format asked for, fenced to the project root.
+ */
+import { z } from 'zod';
+import { LIVE } from '../contracts/limits.js';
+import { runContentSearch } from '../live/content-search.js';
+import { liveError } from '../live/live-error.js';
+import { fencePaths } from '../live/path-fence.js';
+import { callLocale, capped, grepFields, grepOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
+import { defineTool } from './types.js';
+
+const strings = z.array(z.string());
+
+export const inputSchema = z.object({
+  roots: strings.optional().describe('Folders to search, relative to the project root, e.g. ["."] or ["src"]. roots or files is required.'),
+  files: strings.optional().describe('Files to search, relative to the project root.'),
+  ...grepFields,
+  include_globs: strings.optional().describe('Only files matching these globs (rg -g), e.g. ["*.ts","src/**"].'),
+  exclude_globs: strings.optional().describe('Leave out files matching these globs (rg -g !glob).'),
+  follow_symlinks: z.boolean().optional().describe('Follow symbolic links (matches reached outside the project are left out). Default false.'),
+  hidden: z.boolean().optional().describe('Search hidden files too. Default false.'),
+  no_ignore: z.boolean().optional().describe('Search files .gitignore excludes too. Default false.'),
+});
+
+type Input = z.infer<typeof inputSchema>;
+
+export const searchContentTool = defineTool<Input, object | number>({
+  name: 'search_content',
+  title: 'Search file contents (ripgrep)',
+  group: 'live',
+  description: [
+    'Search file contents live with ripgrep (regex or literal, case, word, multiline, globs, context lines, encodings such as Shift_JIS or GBK).',
+    'Full results are {file, abs_path, line_number, line, submatches:[{start,end,match}]} (offsets are UTF-8 bytes in line); every reply says total_matches, truncated and estimated_tokens.',
+    WORKFLOW,
+  ].join(' '),
+  inputSchema,
+  run: async (input, ctx) => {
+    const locale = callLocale(input.locale, ctx);
+    const live = ctx.live();
+    const root = live.root();
+    const warnings: string[] = [];
+    const format = outputFormat(input, locale);
+    if ((input.roots ?? []).length === 0 && (input.files ?? []).length === 0) {
+      throw liveError('INVALID_ARGUMENT', 'live.paths_required', {}, locale);
+    }
+    const paths = [...new Set([...fencePaths(root, input.roots ?? [], 'roots', locale), ...fencePaths(root, input.files ?? [], 'files', locale)])];
+    const options = grepOptions(input, warnings, locale);
+    const limit = capped('max_results', input.max_results, LIVE.matchLimit, warnings, locale)!;
+    const rg = await live.rg(locale);
+    const reply = await runContentSearch(rg, live.cache, root, locale, {
+      tool: 'search_content', options, target: { paths, explicit: false }, format, optimizePaths: input.optimize_paths ?? false, limit,
+    });
+    return withWarnings(reply, warnings);
+  },
+});
