@@ -7,6 +7,7 @@ import { Command } from 'commander';
 import { registerCallCommand } from './commands/call-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
+import { registerMedicinesCommand } from './commands/medicines-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
 
 const program = new Command()
@@ -22,5 +23,6 @@ registerIndexCommand(program);
 registerSearchCommand(program);
 registerCallCommand(program);
 registerMcpCommand(program);
+registerMedicinesCommand(program);
 
 await program.parseAsync(process.argv);

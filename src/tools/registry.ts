@@ -5,10 +5,25 @@
  */
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
+import { batchCheckAvailabilityTool } from './batch-check-availability.js';
+import { checkAvailabilityTool } from './check-availability.js';
+import { findPharmaciesTool } from './find-pharmacies.js';
+import { getAtcInfoTool } from './get-atc-info.js';
+import { getMedicineDetailsTool } from './get-medicine-details.js';
+import { getPilContentTool } from './get-pil-content.js';
+import { getReimbursementTool } from './get-reimbursement.js';
+import { getSpcContentTool } from './get-spc-content.js';
 import { searchCodeTool } from './search-code.js';
+import { searchMedicineTool } from './search-medicine.js';
 import type { AnyTool, ToolGroup } from './types.js';
 
-export const ALL_TOOLS: readonly AnyTool[] = [searchCodeTool];
+/** The SÚKL medicines tools, in seed 001's order. */
+const MEDICINES_TOOLS: readonly AnyTool[] = [
+  searchMedicineTool, getMedicineDetailsTool, checkAvailabilityTool, findPharmaciesTool, getAtcInfoTool,
+  getReimbursementTool, getPilContentTool, getSpcContentTool, batchCheckAvailabilityTool,
+];
+
+export const ALL_TOOLS: readonly AnyTool[] = [searchCodeTool, ...MEDICINES_TOOLS];
 
 export const TOOL_GROUPS: readonly ToolGroup[] = ['code', 'live', 'medicines'];
 
