@@ -35,7 +35,9 @@ function view(store: MedicinesStore, p: PharmacyRow) {
     mail_order: p.mail_order === 1,
     type: codeText(store, 'lekarny_typ', p.type),
     pharmacist: p.pharmacist,
-    opening_hours: store.statements.pharmacyHours.all(p.code).map((h) => ({ day: h.day, day_name: DAYS[h.day] ?? h.day, from: h.opens, to: h.closes })),
+    opening_hours: store.statements.pharmacyHours.all(p.code).map((h) => ({
+      day: h.day, day_name: DAYS[h.day] ?? h.day, from: h.opens, to: h.closes, closed: !h.opens && !h.closes,
+    })),
   };
 }
 
