@@ -77,8 +77,8 @@ write('dlp_lecivepripravky.csv', header, products);
 const composition = [];
 for (const p of products) {
   const latka = substanceByName.get(p.inn.toUpperCase());
-  if (latka) composition.push({ KOD_SUKL: p.KOD_SUKL, KOD_LATKY: latka, SQ: '1', S: 'A', AMNT_OD: '', AMNT: p.SILA.replace(/[^0-9.,].*$/, ''), UN: 'MG' });
-  if (/PARALEN GRIP|EXTRA/.test(p.NAZEV)) composition.push({ KOD_SUKL: p.KOD_SUKL, KOD_LATKY: substanceByName.get('KOFEIN'), SQ: '2', S: 'A', AMNT_OD: '', AMNT: '65', UN: 'MG' });
+  if (latka) composition.push({ KOD_SUKL: p.KOD_SUKL, KOD_LATKY: latka, SQ: '1', S: 'L', AMNT_OD: '', AMNT: p.SILA.replace(/[^0-9.,].*$/, ''), UN: 'MG' });
+  if (/PARALEN GRIP|EXTRA/.test(p.NAZEV)) composition.push({ KOD_SUKL: p.KOD_SUKL, KOD_LATKY: substanceByName.get('KOFEIN'), SQ: '2', S: 'L', AMNT_OD: '', AMNT: '65', UN: 'MG' });
 }
 write('dlp_slozeni.csv', ['KOD_SUKL', 'KOD_LATKY', 'SQ', 'S', 'AMNT_OD', 'AMNT', 'UN'], composition);
 

@@ -3,6 +3,8 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { importMedicines } from './importer.js';
+import { callTool } from '../tools/call-tool.js';
+import { ToolContext } from '../tools/context.js';
 import { defaultMedicinesPath } from './store.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { makeZip } from '../test-support/zip.js';
@@ -113,6 +115,23 @@ describe('medicines importer on the real SÚKL files', () => {
     expect(db.prepare('SELECT kod_sukl, max_pharmacy_price, reimbursement, max_copay FROM reimbursement').get())
       .toEqual({ kod_sukl: '0000113', max_pharmacy_price: 99.9, reimbursement: 40.1, max_copay: 59.8 });
     db.close();
+  });
+
+  it('makes active substances searchable, excipients not (dlp_slozeni flag S)', async () => {
+    const root = makeTree();
+    const composition = makeTree({
+      'dlp_slozeni.csv': cp1250(['KOD_SUKL;KOD_LATKY;SQ;S;AMNT_OD;AMNT;UN', '0005700;1064;1;L;;500;MG', '0005700;1593;2;X;;10;MG']),
+      'dlp_lecivepripravky.csv': fs.readFileSync(path.join(MEDICINES_FIXTURES, 'dlp_lecivepripravky.csv')),
+    });
+    await importMedicines({ root, paths: [SHARED_SUKL, composition] });
+    const ctx = new ToolContext({ root, env: {} });
+    const byActive = await callTool('search-medicine', { query: 'paracetamolum' }, ctx) as any;
+    const byExcipient = await callTool('search-medicine', { query: 'ibuprofenum' }, ctx) as any;
+    const details = await callTool('get-medicine-details', { sukl_code: '5700' }, ctx) as any;
+    ctx.close();
+    expect(byActive.results.map((r: any) => r.sukl_code)).toContain('0005700');
+    expect(byExcipient.results.map((r: any) => r.sukl_code)).not.toContain('0005700');
+    expect(details.substances.map((x: any) => [x.inn, x.active])).toEqual([['PARACETAMOLUM', true], ['IBUPROFENUM', false]]);
   });
 
   it('refuses paths that hold no SÚKL file, and paths that do not exist', async () => {

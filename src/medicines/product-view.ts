@@ -31,6 +31,13 @@ export function suppliedFlag(value: string | null): boolean | null {
   return null;
 }
 
+/** dlp_slozenipriznak: L = active substance, O = active substance corresponding to another; X, C, R, D = excipient, solvent, adjuvant. */
+export function activeFlag(flag: string | null): boolean | null {
+  if (flag === 'L' || flag === 'O') return true;
+  if (flag === 'X' || flag === 'C' || flag === 'R' || flag === 'D') return false;
+  return null;
+}
+
 export function productSummary(store: MedicinesStore, p: ProductRow) {
   const holder = organization(store, p.current_holder ?? p.holder, p.current_holder_country ?? p.holder_country);
   return {
@@ -59,7 +66,7 @@ export function productDetails(store: MedicinesStore, p: ProductRow, env: NodeJS
     route: codeText(store, 'dlp_cesty', p.route),
     atc: p.atc ? { code: p.atc, name: atc?.name ?? null, name_en: atc?.name_en ?? null } : null,
     substances: store.statements.composition.all(p.kod_sukl).map((c) => ({
-      code: c.kod_latky, name: c.name, inn: c.inn, name_en: c.name_en, amount: c.amount, unit: c.unit, active: c.flag === 'A' ? true : null,
+      code: c.kod_latky, name: c.name, inn: c.inn, name_en: c.name_en, amount: c.amount, unit: c.unit, active: activeFlag(c.flag),
     })),
     registration: {
       number: p.reg_number,
