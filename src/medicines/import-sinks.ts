@@ -167,13 +167,15 @@ export function createSinks(db: Database.Database, setMeta: (key: string, value:
 export function rebuildProductSearch(db: Database.Database): void {
   db.exec('DELETE FROM products_fts');
   db.exec(`
-    INSERT INTO products_fts (rowid, name, substances, holder, atc_name, code)
+    INSERT INTO products_fts (rowid, name, substances, holder, atc_name, code, form)
     SELECT p.id, p.name || ' ' || coalesce(p.supplement, '') || ' ' || coalesce(p.strength, ''),
       coalesce((SELECT group_concat(coalesce(s.name, '') || ' ' || coalesce(s.inn, '') || ' ' || coalesce(s.name_en, ''), ' ')
                 FROM composition c JOIN substances s ON s.kod_latky = c.kod_latky
                 WHERE c.kod_sukl = p.kod_sukl AND coalesce(c.flag, '') IN ('', 'L', 'O')), ''),
       coalesce((SELECT o.name FROM organizations o WHERE o.code = p.holder AND o.country = p.holder_country), coalesce(p.holder, '')),
       coalesce((SELECT a.name || ' ' || coalesce(a.name_en, '') FROM atc a WHERE a.code = p.atc), '') || ' ' || coalesce(p.atc, ''),
-      p.kod_sukl || ' ' || ltrim(p.kod_sukl, '0') || ' ' || coalesce(p.reg_number, '')
+      p.kod_sukl || ' ' || ltrim(p.kod_sukl, '0') || ' ' || coalesce(p.reg_number, ''),
+      coalesce((SELECT f.name FROM codes f WHERE f.list = 'dlp_formy' AND f.code = p.form), coalesce(p.form, '')) || ' ' ||
+      coalesce((SELECT r.name FROM codes r WHERE r.list = 'dlp_cesty' AND r.code = p.route), '')
     FROM products p`);
 }

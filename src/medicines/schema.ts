@@ -5,7 +5,7 @@
  *
  * Column names are English; the SÚKL column each one comes from is named in
  * medicines/file-specs.ts. `products_fts` holds the searchable text of every
- * product (name, substances, holder, ATC name, code); its unicode61 tokenizer
+ * product (name, substances, holder, ATC name, code, form and route names); its unicode61 tokenizer
  * with remove_diacritics 2 makes "paralén" and "Paralen" one word, and the
  * fts5vocab table over it is the vocabulary that typo correction draws from.
  */
@@ -96,7 +96,7 @@ export const MEDICINES_MIGRATIONS: readonly string[] = [
   CREATE INDEX shortages_product ON shortages(kod_sukl);
 
   CREATE VIRTUAL TABLE products_fts USING fts5(
-    name, substances, holder, atc_name, code,
+    name, substances, holder, atc_name, code, form,
     tokenize = "unicode61 remove_diacritics 2"
   );
   CREATE VIRTUAL TABLE products_vocab USING fts5vocab(products_fts, 'row');

@@ -7,6 +7,8 @@
  * product matches, words unknown to the vocabulary are corrected to the
  * nearest known words (edit distance 1-2) and the search runs again, so
  * "ibuprofn" still finds ibuprofen; the answer says which words were corrected.
+ * Several words that match nothing together fall back to "any of them"
+ * (match: "partial"), ranked by bm25, which favours products matching more.
  */
 import { MEDICINES } from '../contracts/limits.js';
 import { matchAll } from './fts-query.js';
@@ -46,9 +48,16 @@ export function searchMedicines(store: MedicinesStore, input: SearchInput) {
     if (candidates.length > 0) corrections.push({ word: term, candidates });
     return candidates.length > 0 ? candidates : [term];
   });
-  if (corrections.length === 0) return answer(store, base, 0, [], 'words', []);
-  const fuzzy = run(groups);
-  return answer(store, base, fuzzy.total, fuzzy.rows, 'fuzzy', corrections);
+  if (corrections.length > 0) {
+    const fuzzy = run(groups);
+    if (fuzzy.total > 0 || terms.length === 1) return answer(store, base, fuzzy.total, fuzzy.rows, 'fuzzy', corrections);
+  }
+  // Several words that never occur together: rank products matching any of them (bm25 favours more words).
+  if (terms.length > 1) {
+    const partial = run([groups.flat()]);
+    return answer(store, base, partial.total, partial.rows, 'partial', corrections);
+  }
+  return answer(store, base, 0, [], 'words', []);
 }
 
 /** Nearest vocabulary words to `term`, or none when it is too short or already known as a prefix. */
@@ -69,7 +78,7 @@ function corrected(store: MedicinesStore, term: string): string[] {
 
 function answer(
   store: MedicinesStore, base: { query: string; limit: number; offset: number }, total: number, rows: ProductRow[],
-  match: 'code' | 'words' | 'fuzzy', corrections: { word: string; candidates: string[] }[],
+  match: 'code' | 'words' | 'fuzzy' | 'partial', corrections: { word: string; candidates: string[] }[],
 ) {
   const results = rows.map((row) => productSummary(store, row));
   const next = base.offset + results.length;

@@ -45,7 +45,7 @@ export function prepareMedicineStatements(db: Database.Database) {
     productByCode: s<[string], ProductRow>('SELECT * FROM products WHERE kod_sukl = ?'),
     searchCount: s<{ match: string }, { n: number }>('SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH @match'),
     searchPage: s<{ match: string; folded: string; prefix: string; limit: number; offset: number }, ProductRow & { score: number }>(`
-      SELECT p.*, bm25(products_fts, 10.0, 4.0, 2.0, 3.0, 10.0) AS score
+      SELECT p.*, bm25(products_fts, 10.0, 4.0, 2.0, 3.0, 10.0, 1.0) AS score
       FROM products_fts JOIN products p ON p.id = products_fts.rowid
       WHERE products_fts MATCH @match
       ORDER BY (p.name_folded = @folded) DESC, (substr(p.name_folded, 1, length(@prefix)) = @prefix) DESC,

@@ -56,6 +56,21 @@ describe('search-medicine', () => {
     expect(body.results[0]).toMatchObject({ sukl_code: '0000113', name: 'IBALGIN' });
   });
 
+  it('matches form names and ATC codes as words', async () => {
+    const effervescent = await call('search-medicine', { query: 'paralen šumivá' });
+    expect(effervescent).toMatchObject({ match: 'words', total_count: 1 });
+    expect(effervescent.results[0]).toMatchObject({ name: 'PARALEN RAPID', form: 'Šumivá tableta' });
+    const byAtc = await call('search-medicine', { query: 'n02be01', limit: 100 });
+    expect(byAtc.total_count).toBe(33);
+    expect(byAtc.results.every((r: any) => r.atc_code === 'N02BE01')).toBe(true);
+  });
+
+  it('falls back to any of several words when they never occur together, and says so', async () => {
+    const body = await call('search-medicine', { query: 'paralen xyzzyq' });
+    expect(body).toMatchObject({ match: 'partial', total_count: 4 });
+    expect(body.results.every((r: any) => r.name.startsWith('PARALEN'))).toBe(true);
+  });
+
   it('finds products by holder name', async () => {
     const body = await call('search-medicine', { query: 'opella' });
     expect(body.total_count).toBeGreaterThan(0);
