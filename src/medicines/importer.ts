@@ -41,17 +41,23 @@ export interface ImportOptions {
   onFile?: (file: string) => void;
 }
 
-/** Peeks the first line of a stream to choose `;` or `|`, then hands back the whole stream. */
+/** Peeks the header line of a stream to choose `;` or `|`, then hands back the whole stream. */
 async function withDelimiter(stream: Readable, spec: FileSpec): Promise<{ stream: Readable; delimiter: string }> {
   if (spec.delimiter) return { stream, delimiter: spec.delimiter };
   const iterator = stream[Symbol.asyncIterator]();
-  const first = await iterator.next();
-  const head = first.done ? Buffer.alloc(0) : (first.value as Buffer);
+  const head: Buffer[] = [];
+  // Archive streams may deliver small chunks: read until the header line is complete.
+  while (!head.some((chunk) => chunk.includes(0x0a))) {
+    const next = await iterator.next();
+    if (next.done) break;
+    head.push(next.value as Buffer);
+  }
+  const first = Buffer.concat(head);
   const replay = Readable.from((async function* () {
-    if (head.length) yield head;
+    if (first.length) yield first;
     for (;;) { const next = await iterator.next(); if (next.done) return; yield next.value as Buffer; }
   })());
-  return { stream: replay, delimiter: sniffDelimiter(head.toString('latin1').split(/\r?\n/)[0] ?? '') };
+  return { stream: replay, delimiter: sniffDelimiter(first.toString('latin1').split(/\r?\n/)[0] ?? '') };
 }
 
 async function importCsv(source: CsvSource, sink: Sink, cleared: Set<string>): Promise<ImportedFile> {

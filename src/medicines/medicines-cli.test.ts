@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { cp1250 } from '../test-support/medicines.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli, runCliJson } from '../test-support/cli.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
@@ -74,5 +75,31 @@ describe('quarry mcp --tools medicines over stdio (official SDK client)', () => 
     expect(body).toEqual({ ok: false, error: 'Vyhledávací dotaz nesmí překročit 200 znaků.', code: 'INVALID_ARGUMENT' });
     const line = session.stderr().split('\n').filter((l) => l.includes('"mcp_tool_call"')).map((l) => JSON.parse(l)).at(-1);
     expect(line).toMatchObject({ tool: 'search-medicine', status: 'error', error: 'Vyhledávací dotaz nesmí překročit 200 znaků.' });
+  });
+});
+
+describe('a running MCP server and a later import', () => {
+  it('says how to import, then answers from the import, then from a re-import, without a restart', async () => {
+    const root = makeTree();
+    const session = await connectStdio(['--tools', 'medicines', '--no-refresh', '--root', root]);
+    try {
+      const before = await callJson(session.client, 'search-medicine', { query: 'paralen' });
+      expect(before.isError).toBe(true);
+      expect(before.body.code).toBe('INDEX_MISSING');
+      expect(before.body.error).toContain('quarry medicines import');
+
+      expect((await runCli(['medicines', 'import', SHARED_SUKL, MEDICINES_FIXTURES, '--root', root])).code).toBe(0);
+      const after = await callJson(session.client, 'search-medicine', { query: 'paralen' });
+      expect(after.body.total_count).toBe(4);
+
+      const update = makeTree({ 'dlp_lecivepripravky.csv': cp1250(['KOD_SUKL;NAZEV;DODAVKY', '0000042;PARALEN NOVINKA;A']) });
+      expect((await runCli(['medicines', 'import', update, '--root', root])).code).toBe(0);
+      const again = await callJson(session.client, 'search-medicine', { query: 'paralen novinka' });
+      expect(again.body).toMatchObject({ total_count: 1, results: [{ sukl_code: '0000042', name: 'PARALEN NOVINKA' }] });
+      const typo = await callJson(session.client, 'search-medicine', { query: 'novinkx' });
+      expect(typo.body.results[0]?.name).toBe('PARALEN NOVINKA');
+    } finally {
+      await session.close();
+    }
   });
 });
