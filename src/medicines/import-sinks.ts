@@ -59,6 +59,7 @@ export function createSinks(db: Database.Database, setMeta: (key: string, value:
   const atc = run('INSERT OR REPLACE INTO atc (code, parent, level, name, name_en, nt) VALUES (?, ?, ?, ?, ?, ?)');
   const orgs = run('INSERT OR REPLACE INTO organizations (code, country, name, manufacturer, holder) VALUES (?, ?, ?, ?, ?)');
   const codes = run('INSERT OR REPLACE INTO codes (list, code, name, name_en) VALUES (?, ?, ?, ?)');
+  const codesClear = run('DELETE FROM codes WHERE list = ?');
   const documents = run('INSERT OR REPLACE INTO documents (kod_sukl, pil, pil_date, spc, spc_date) VALUES (?, ?, ?, ?, ?)');
   const pharmacies = run(`INSERT OR REPLACE INTO pharmacies (code, pharmacy_code, name, city, city_folded, street, postal_code, www, email,
     phone, e_prescription, type, mail_order, emergency, pharmacist) VALUES (@code, @pharmacy_code, @name, @city, @city_folded,
@@ -107,7 +108,7 @@ export function createSinks(db: Database.Database, setMeta: (key: string, value:
       insert: (f) => { orgs.run(f.ZKR_ORG!.trim(), f.ZEM!.trim(), f.NAZEV!.trim(), orNull(f.VYROBCE), orNull(f.DRZITEL)); },
     },
     codes: {
-      clear: (spec) => { db.prepare('DELETE FROM codes WHERE list = ?').run(spec.list); },
+      clear: (spec) => { codesClear.run(spec.list); },
       insert: (f, spec) => { if (f.CODE?.trim()) codes.run(spec.list, f.CODE.trim(), f.NAME?.trim() ?? '', orNull(f.NAME_EN)); },
     },
     documents: {

@@ -98,7 +98,8 @@ export async function importMedicines(options: ImportOptions): Promise<ImportRep
   }
   const store = MedicinesStore.open(database, { root: options.root, create: true });
   const db = store.db;
-  const setMeta = (key: string, value: string) => db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(key, value);
+  const metaSet = db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)');
+  const setMeta = (key: string, value: string) => { metaSet.run(key, value); };
   const sinks = createSinks(db, setMeta);
   const report: ImportReport = { database, files: [], documents: [], skipped: sources.skipped, data_set: store.dataSet(), duration_ms: 0 };
   const cleared = new Set<string>();
