@@ -12,6 +12,8 @@ import iconv from 'iconv-lite';
 export interface CsvTable {
   header: string[];
   records: AsyncIterable<Record<string, string>>;
+  /** Stops parsing early (a header was refused); safe to call after the end too. */
+  close(): void;
 }
 
 const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf]);
@@ -62,7 +64,11 @@ export async function readCsv(input: Readable, delimiter: string): Promise<CsvTa
       yield record;
     }
   }
-  return { header, records: records() };
+  const close = () => {
+    void iterator.return?.().catch(() => undefined);
+    parser.destroy();
+  };
+  return { header, records: records(), close };
 }
 
 /** Guesses the delimiter of a header line: SCAU uses `|`, everything else `;`. */

@@ -63,8 +63,9 @@ async function withDelimiter(stream: Readable, spec: FileSpec): Promise<{ stream
 async function importCsv(source: CsvSource, sink: Sink, cleared: Set<string>): Promise<ImportedFile> {
   const { stream, delimiter } = await withDelimiter(await source.open(), source.spec);
   let rows = 0;
+  let table: Awaited<ReturnType<typeof readCsv>> | null = null;
   try {
-    const table = await readCsv(stream, delimiter);
+    table = await readCsv(stream, delimiter);
     const map = mapColumns(source.spec, table.header);
     if (map.missingRequired.length > 0) {
       throw new QuarryError('INVALID_ARGUMENT', message('medicines.import_missing_columns', {
@@ -84,6 +85,7 @@ async function importCsv(source: CsvSource, sink: Sink, cleared: Set<string>): P
     if (error instanceof QuarryError) throw error;
     throw new QuarryError('INVALID_ARGUMENT', message('medicines.import_bad_csv', { file: source.label, reason: `record ${rows + 2}: ${(error as Error).message}` }), { file: source.label }, { cause: error });
   } finally {
+    table?.close();
     stream.destroy();
   }
 }
