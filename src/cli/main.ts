@@ -8,6 +8,7 @@ import { registerCallCommand } from './commands/call-command.js';
 import { registerGraphCommand } from './commands/graph-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
+import { registerMedicinesCommand } from './commands/medicines-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
 
 const program = new Command()
@@ -24,5 +25,6 @@ registerSearchCommand(program);
 registerCallCommand(program);
 registerMcpCommand(program);
 registerGraphCommand(program);
+registerMedicinesCommand(program);
 
 await program.parseAsync(process.argv);

@@ -142,3 +142,41 @@ export const LIVE = {
   cacheMaxEntries: 64,
   cacheTtlMs: 30_000,
 } as const;
+
+/** The SÚKL medicines registry tools (seed 001) and their importer. */
+export const MEDICINES = {
+  /** Seed 001: a search query longer than this is refused. */
+  queryMaxChars: 200,
+  /** Seed 001: search-medicine `limit`, silently clamped into range. */
+  searchLimit: { min: 1, max: 100, default: 20 },
+  /** Paging offset of search-medicine (not in the seed): bounded so a page stays cheap. */
+  searchOffset: { min: 0, max: 10_000, default: 0 },
+  /** Seed 001: get-atc-info `medicines_limit`, silently clamped into range. */
+  atcMedicinesLimit: { min: 1, max: 100, default: 20 },
+  /** Seed 001: batch-check-availability takes at most this many codes (more is an error, not a slice). */
+  batchMaxCodes: 50,
+  /** find-pharmacies `limit` (not in the seed): a city like Praha has hundreds of pharmacies. */
+  pharmacyLimit: { min: 1, max: 100, default: 20 },
+  /** SÚKL codes are 7 digits; shorter numeric input is left-padded with zeros. */
+  suklCodeDigits: 7,
+  /** Typo tolerance: query words shorter than this are never corrected (too many neighbours). */
+  fuzzyMinWordChars: 4,
+  /** Edit distance allowed for words of 4-6 characters, and for longer words. */
+  fuzzyMaxDistanceShort: 1,
+  fuzzyMaxDistanceLong: 2,
+  fuzzyLongWordChars: 7,
+  /** Corrections kept per query word, best first; more would flood the OR. */
+  fuzzyMaxCandidates: 5,
+  /** Rows inserted between progress callbacks of the importer. */
+  importProgressRows: 5000,
+  /** PIL/SPC text returned per call: a whole SPC is ~30k tokens; sections past this are listed, not sent. */
+  documentMaxChars: 20_000,
+  /** Characters of context around a hit when a document is searched. */
+  documentSnippetChars: 240,
+  /** Online document fetching (opt-in): per-attempt timeout, attempts, and backoff between them. */
+  fetchTimeoutMs: 10_000,
+  fetchAttempts: 3,
+  fetchBackoffMs: 500,
+  /** A fetched PDF larger than this is refused (SÚKL SPCs are well under it). */
+  fetchMaxBytes: 20 * 1024 * 1024,
+} as const;

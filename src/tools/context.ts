@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { Locale } from '../contracts/messages/index.js';
 import { resolveLocale } from '../contracts/messages/index.js';
 import { LiveService } from '../live/service.js';
+import { MedicinesStore, defaultMedicinesPath } from '../medicines/store.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
 import { ResultCache } from '../search/result-cache.js';
 import type { SearchCodeResponse } from '../search/engine.js';
@@ -25,18 +26,22 @@ export class ToolContext {
   readonly indexPath: string;
   readonly locale: Locale;
   readonly env: NodeJS.ProcessEnv;
+  /** The locale the caller asked for (option or QUARRY_LOCALE), if any; medicines default to Czech without one. */
+  readonly requestedLocale: string | undefined;
   /** Resolves when the door's index refresh (if any) is done; searches wait for it. */
   indexReady: Promise<unknown> = Promise.resolve();
   /** Answers of search_code, keyed by request and index version. */
   readonly searchCache = new ResultCache<SearchCodeResponse>();
   private store: SqliteStore | null = null;
   private liveService: LiveService | null = null;
+  private medicinesStore: MedicinesStore | null = null;
 
   constructor(options: ToolContextOptions) {
     this.root = path.resolve(options.root);
     this.indexPath = path.resolve(options.indexPath ?? defaultIndexPath(this.root));
     this.env = options.env ?? process.env;
     this.locale = resolveLocale(options.locale, this.env);
+    this.requestedLocale = options.locale ?? this.env.QUARRY_LOCALE;
   }
 
   /** The code index, opened on first use and kept open. */
@@ -52,8 +57,21 @@ export class ToolContext {
     return this.liveService;
   }
 
+  /** The SÚKL medicines database (ROOT/.quarry/medicines.db), opened on first use; missing = not imported. */
+  medicines(): MedicinesStore {
+    this.medicinesStore ??= MedicinesStore.open(defaultMedicinesPath(this.root), { root: this.root, locale: this.medicinesLocale() });
+    return this.medicinesStore;
+  }
+
+  /** Medicines speak the seed's Czech unless a locale was asked for. */
+  medicinesLocale(): Locale {
+    return this.requestedLocale ? this.locale : 'cs';
+  }
+
   close(): void {
     this.store?.close();
     this.store = null;
+    this.medicinesStore?.close();
+    this.medicinesStore = null;
   }
 }

@@ -7,6 +7,7 @@ import type { Catalogue, Locale } from './catalogue.js';
 import { LOCALES } from './catalogue.js';
 import { coreMessages } from './core.js';
 import { liveMessages } from './live.js';
+import { medicinesMessages } from './medicines.js';
 import { searchCodeMessages } from './search-code.js';
 
 export type { Catalogue, Locale } from './catalogue.js';
@@ -16,6 +17,7 @@ const catalogue = {
   ...coreMessages,
   ...searchCodeMessages,
   ...liveMessages,
+  ...medicinesMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;

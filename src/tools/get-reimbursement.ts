@@ -1,0 +1,31 @@
+/**
+ * @module tools/get-reimbursement
+ * `get-reimbursement`: prices and health-insurance reimbursement from SCAU (seed 001, tool 6).
+ */
+import { z } from 'zod';
+import { argsObject, requireString } from '../contracts/medicines-params.js';
+import { normalizeSuklCode } from '../medicines/normalize.js';
+import { reimbursementOf } from '../medicines/reimbursement.js';
+import { QuarryError } from '../contracts/errors.js';
+import { message } from '../contracts/messages/index.js';
+import { defineTool } from './types.js';
+
+export const getReimbursementTool = defineTool<{ sukl_code: string }, object>({
+  name: 'get-reimbursement',
+  title: 'Price and reimbursement of a product',
+  group: 'medicines',
+  description: 'Maximum prices, insurance reimbursement, maximum copayment and prescription/indication limits of a product, from SÚKL\'s SCAU list (CZK). `columns` names the SCAU column behind each field.',
+  inputSchema: z.object({ sukl_code: z.string().describe('SÚKL code, with or without leading zeros.') }),
+  parse: (raw, ctx) => ({ sukl_code: requireString(argsObject(raw).sukl_code, 'sukl_code', ctx.medicinesLocale()) }),
+  run: async (input, ctx) => {
+    const locale = ctx.medicinesLocale();
+    const store = ctx.medicines();
+    store.requirePart('reimbursement', locale);
+    const code = normalizeSuklCode(input.sukl_code);
+    const answer = reimbursementOf(store, code);
+    if (!answer.in_scau && !store.statements.productByCode.get(code)) {
+      throw new QuarryError('NOT_FOUND', message('medicines.not_found', { code }, locale), { sukl_code: code });
+    }
+    return answer;
+  },
+});
