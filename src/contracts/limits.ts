@@ -51,6 +51,18 @@ export const INGEST = {
   parseMaxChars: 1024 * 1024,
   /** Progress redraws per second on a terminal. */
   progressHz: 8,
+  /** Below this many bytes to (re)read, files are prepared in the indexing thread: starting workers and loading grammars in them costs more. */
+  workerMinBytes: 4 * 1024 * 1024,
+  /** An empty index receiving at least this many bytes is loaded without secondary indexes, which are built at the end. */
+  bulkLoadMinBytes: 4 * 1024 * 1024,
+  /** Prepare workers at most (default: one per core beyond the SQLite writer's, at least one). */
+  prepareWorkersMax: 8,
+} as const;
+
+/** The SQLite index file. */
+export const STORE = {
+  /** Page size of a new index: chunks up to INGEST.chunkMaxChars fit a page instead of spilling into half-empty overflow pages (5% smaller than 4 KiB pages on kernel C). */
+  pageSize: 16384,
 } as const;
 
 /** Structured tool-call logs. */

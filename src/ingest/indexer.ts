@@ -12,9 +12,10 @@ import { INGEST } from '../contracts/limits.js';
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
-import { hashBytes, prepareFile, type PreparedFile } from './prepare-file.js';
-import { walkFolder, type SkippedFile, type SkipReason } from './walk.js';
-import { loadParsers } from './symbols/parsers.js';
+import type { PreparedFile } from './prepare-file.js';
+import type { PrepareOutcome } from './prepare-job.js';
+import { defaultPrepareWorkers, openPreparer } from './prepare-pool.js';
+import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
 
 export interface IndexOptions {
   root: string;
@@ -25,6 +26,8 @@ export interface IndexOptions {
   onProgress?: (progress: IndexProgress) => void;
   /** Extract symbols and edges with tree-sitter (default true). */
   symbols?: boolean;
+  /** Worker threads that read and parse files while this thread writes (0: all in this thread). */
+  workers?: number;
 }
 
 export interface IndexProgress {
@@ -59,6 +62,12 @@ export interface IndexSummary {
 /** Skipped paths listed in a summary; the counts by reason are always complete. */
 const SKIPPED_LISTED_MAX = 100;
 
+interface InFlight {
+  entry: WalkedFile;
+  state: { id: number; size: number; mtimeMs: number; hash: string } | undefined;
+  outcome: Promise<PrepareOutcome>;
+}
+
 interface PendingWrite {
   replaceId: number | null;
   prepared: PreparedFile;
@@ -76,7 +85,6 @@ export function resolveRoot(root: string): string {
 }
 
 export async function indexFolder(options: IndexOptions): Promise<IndexSummary> {
-  const parsers = options.symbols === false ? undefined : await loadParsers();
   const started = Date.now();
   const root = resolveRoot(options.root);
   const indexPath = path.resolve(options.indexPath ?? defaultIndexPath(root));
@@ -110,46 +118,67 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       });
     };
 
+    // Files whose size or mtime changed are read, hashed and prepared, in worker threads when
+    // there is enough to do; outcomes are handled in walk order, so the summary does not depend on it.
+    let bytesToPrepare = 0;
+    for (const entry of walked.files) {
+      const state = stored.get(entry.relPath);
+      if (!state || state.size !== entry.size || state.mtimeMs !== entry.mtimeMs) bytesToPrepare += entry.size;
+    }
+    // Loading an empty index: secondary indexes are built once at the end (see SqliteStore.dropSecondaryIndexes).
+    const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && store.counts().files === 0;
+    if (bulkLoad) store.dropSecondaryIndexes(); else store.ensureIndexes();
+    const preparer = await openPreparer({
+      symbols: options.symbols !== false, workers: options.workers ?? defaultPrepareWorkers(), bytesToPrepare,
+    });
+    const inFlight: InFlight[] = [];
+    let inFlightBytes = 0;
+    const settleOldest = async () => {
+      const { entry, state, outcome: pendingOutcome } = inFlight.shift()!;
+      inFlightBytes -= entry.size;
+      const outcome = await pendingOutcome;
+      if (outcome.kind === 'unreadable' || outcome.kind === 'binary') {
+        skipped.push({ path: entry.relPath, reason: outcome.kind });
+        if (state) stored.set(entry.relPath, state); // delete it below: it can no longer be read as text
+      } else if (outcome.kind === 'same') {
+        unchanged++;
+        touches.push({ id: state!.id, size: entry.size, mtimeMs: entry.mtimeMs });
+      } else {
+        if (state) updated++; else added++;
+        pending.push({ replaceId: state?.id ?? null, prepared: outcome.prepared });
+        pendingBytes += entry.size;
+        if (pending.length >= INGEST.filesPerTransaction || pendingBytes >= INGEST.bytesPerTransaction) flush();
+      }
+    };
+
     let lastProgress = 0;
     const progressEvery = 1000 / INGEST.progressHz;
-    for (const entry of walked.files) {
-      filesDone++;
-      bytesDone += entry.size;
-      const state = stored.get(entry.relPath);
-      stored.delete(entry.relPath);
-      if (state && state.size === entry.size && state.mtimeMs === entry.mtimeMs) {
-        unchanged++;
-      } else {
-        let bytes: Buffer;
-        try {
-          bytes = fs.readFileSync(entry.absPath);
-        } catch {
-          skipped.push({ path: entry.relPath, reason: 'unreadable' });
-          if (state) stored.set(entry.relPath, state); // delete it below: it can no longer be read
-          continue;
-        }
-        const hash = hashBytes(bytes);
-        if (state && state.hash === hash) {
+    try {
+      for (const entry of walked.files) {
+        filesDone++;
+        bytesDone += entry.size;
+        const state = stored.get(entry.relPath);
+        stored.delete(entry.relPath);
+        if (state && state.size === entry.size && state.mtimeMs === entry.mtimeMs) {
           unchanged++;
-          touches.push({ id: state.id, size: entry.size, mtimeMs: entry.mtimeMs });
         } else {
-          const prepared = prepareFile(entry.relPath, bytes, entry.mtimeMs, hash, parsers);
-          if (!prepared) {
-            skipped.push({ path: entry.relPath, reason: 'binary' });
-            if (state) stored.set(entry.relPath, state);
-            continue;
+          const outcome = preparer.prepare({ relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state?.hash ?? null });
+          outcome.catch(() => {}); // awaited in order below; this only keeps a failure from counting as unhandled meanwhile
+          inFlight.push({ entry, state, outcome });
+          inFlightBytes += entry.size;
+          while (inFlight.length >= preparer.window.files || (inFlight.length > 0 && inFlightBytes >= preparer.window.bytes && preparer.window.bytes > 0)) {
+            await settleOldest();
           }
-          if (state) updated++; else added++;
-          pending.push({ replaceId: state?.id ?? null, prepared });
-          pendingBytes += entry.size;
+        }
+        const now = Date.now();
+        if (options.onProgress && now - lastProgress >= progressEvery) {
+          lastProgress = now;
+          options.onProgress({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: now - started });
         }
       }
-      if (pending.length >= INGEST.filesPerTransaction || pendingBytes >= INGEST.bytesPerTransaction) flush();
-      const now = Date.now();
-      if (options.onProgress && now - lastProgress >= progressEvery) {
-        lastProgress = now;
-        options.onProgress({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: now - started });
-      }
+      while (inFlight.length > 0) await settleOldest();
+    } finally {
+      await preparer.close();
     }
     flush();
 
@@ -162,6 +191,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
         store.bumpIndexVersion();
       });
     }
+    if (bulkLoad) store.ensureIndexes();
     options.onProgress?.({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: Date.now() - started });
 
     const counts = store.counts();

@@ -6,7 +6,7 @@
  * come from class heritage clauses; IMPORTS name the imported module.
  * A syntax error only loses the broken part: tree-sitter recovers.
  */
-import type { Node, Tree } from 'web-tree-sitter';
+import { Query, type Language as TsLanguage, type Node, type Tree } from 'web-tree-sitter';
 import type { LanguageSpec, SymbolKind } from './language-specs.js';
 
 export interface Definition {
@@ -107,34 +107,66 @@ function heritageNames(node: Node): string[] {
   return names.filter((n) => NAME_PATTERN.test(n) && n !== 'public' && n !== 'private' && n !== 'protected');
 }
 
+/** The innermost entry of `stack` (innermost last) that satisfies `test`. */
+function innermost<T>(stack: readonly T[], test: (entry: T) => boolean): T | undefined {
+  for (let i = stack.length - 1; i >= 0; i--) if (test(stack[i]!)) return stack[i];
+  return undefined;
+}
+
+/** One query per grammar and spec, capturing every node type the spec names (built on first use). */
+const QUERIES = new WeakMap<LanguageSpec, Map<TsLanguage, Query | null>>();
+
+function specQuery(language: TsLanguage, spec: LanguageSpec): Query | null {
+  let byLanguage = QUERIES.get(spec);
+  if (!byLanguage) QUERIES.set(spec, (byLanguage = new Map()));
+  if (byLanguage.has(language)) return byLanguage.get(language)!;
+  // Only types this grammar has as named nodes: a query naming an unknown type does not compile.
+  const types = [...new Set([...Object.keys(spec.definitions), ...spec.calls, ...spec.imports])]
+    .filter((type) => language.idForNodeType(type, true) !== null);
+  const query = types.length > 0 ? new Query(language, `[${types.map((t) => `(${t})`).join(' ')}] @node`) : null;
+  byLanguage.set(language, query);
+  return query;
+}
+
+/**
+ * Visits, in document order, only the named nodes whose type the spec cares
+ * about: a query finds them inside the wasm module, whereas walking the tree
+ * from JavaScript (namedChildren or a TreeCursor) crosses into wasm and
+ * allocates for every node of the file.
+ */
 export function extractSymbols(tree: Tree, spec: LanguageSpec): FileSymbols {
   const definitions: Definition[] = [];
   const edges: Edge[] = [];
   const calls = new Set(spec.calls);
   const imports = new Set(spec.imports);
-  /** Enclosing definitions, innermost last, with the row where each ends. */
-  const stack: { qualified: string; endRow: number; kind: SymbolKind }[] = [];
+  /** Enclosing definitions, innermost last, with the row and byte where each ends. */
+  const stack: { qualified: string; startIndex: number; endIndex: number; endRow: number; kind: SymbolKind }[] = [];
+  const isContainer = (s: { kind: SymbolKind }) => s.kind !== 'function' && s.kind !== 'method';
+  const isFunction = (s: { kind: SymbolKind }) => s.kind === 'function' || s.kind === 'method';
 
-  const visit = (node: Node) => {
-    while (stack.length > 0 && node.startPosition.row > stack[stack.length - 1]!.endRow) stack.pop();
-    const type = node.type;
+  const enter = (node: Node, type: string): void => {
+    // Definitions whose subtree this node is not in (or that ended above it) no longer enclose it.
+    const { startIndex, endIndex } = node;
+    for (let top = stack[stack.length - 1]; top; top = stack[stack.length - 1]) {
+      if (startIndex >= top.startIndex && endIndex <= top.endIndex && node.startPosition.row <= top.endRow) break;
+      stack.pop();
+    }
     const line = node.startPosition.row + 1;
     const mappedKind = spec.definitions[type];
-    let pushed = false;
     if (mappedKind) {
       const kind = definitionKind(node, mappedKind);
       const name = kind ? definitionName(node) : null;
       if (kind && name && NAME_PATTERN.test(name)) {
-        const containerEntry = [...stack].reverse().find((s) => s.kind !== 'function' && s.kind !== 'method');
+        const containerEntry = innermost(stack, isContainer);
         const container = containerEntry?.qualified ?? null;
         const isMethod = kind === 'function' && containerEntry !== undefined && containerEntry.kind !== 'module';
         const def: Definition = { name, kind: isMethod ? 'method' : kind, container, startLine: line, endLine: node.endPosition.row + 1 };
         definitions.push(def);
         const qualified = qualifiedName(def);
-        stack.push({ qualified, endRow: node.endPosition.row, kind: def.kind });
-        pushed = true;
+        stack.push({ qualified, startIndex, endIndex, endRow: node.endPosition.row, kind: def.kind });
+        const superclassesId = node.childForFieldName('superclasses')?.id;
         for (const child of node.namedChildren) {
-          const relation = child ? spec.heritage[child.type] ?? (child && node.childForFieldName('superclasses')?.id === child.id ? 'EXTENDS' : undefined) : undefined;
+          const relation = child ? spec.heritage[child.type] ?? (superclassesId !== undefined && superclassesId === child.id ? 'EXTENDS' : undefined) : undefined;
           if (child && relation) for (const to of heritageNames(child)) edges.push({ kind: relation, from: qualified, to, line: child.startPosition.row + 1 });
         }
         if (type === 'impl_item') {
@@ -150,7 +182,7 @@ export function extractSymbols(tree: Tree, spec: LanguageSpec): FileSymbols {
         if (target) { callee = lastIdentifier(target); break; }
       }
       callee ??= lastIdentifier(node.namedChild(0));
-      const from = [...stack].reverse().find((s) => s.kind === 'function' || s.kind === 'method')?.qualified ?? stack[stack.length - 1]?.qualified ?? null;
+      const from = innermost(stack, isFunction)?.qualified ?? stack[stack.length - 1]?.qualified ?? null;
       if (callee && NAME_PATTERN.test(callee)) {
         if (type === 'call' && (callee === 'require' || callee === 'require_relative')) {
           const arg = node.childForFieldName('arguments')?.namedChild(0);
@@ -164,9 +196,13 @@ export function extractSymbols(tree: Tree, spec: LanguageSpec): FileSymbols {
       const module = moduleName(node);
       if (module && module.length <= 200) edges.push({ kind: 'IMPORTS', from: null, to: module, line });
     }
-    for (const child of node.namedChildren) if (child) visit(child);
-    if (pushed) stack.pop();
   };
-  visit(tree.rootNode);
+
+  const query = specQuery(tree.language, spec);
+  if (!query) return { definitions, edges };
+  const nodes = query.captures(tree.rootNode).map((c) => c.node);
+  // Document order with an enclosing node before the nodes inside it, as a depth-first walk visits them.
+  nodes.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  for (const node of nodes) enter(node, node.type);
   return { definitions, edges };
 }

@@ -1,0 +1,38 @@
+/**
+ * @module ingest/prepare-job
+ * The work the indexer hands out per file whose size or mtime changed: read
+ * it, hash it, and when the hash differs from the stored one, prepare it.
+ * Runs the same in the indexing thread and in a prepare worker, so both
+ * give identical results.
+ */
+import fs from 'node:fs';
+import { hashBytes, prepareFile, type PreparedFile } from './prepare-file.js';
+import type { Parsers } from './symbols/parsers.js';
+
+export interface PrepareJob {
+  relPath: string;
+  absPath: string;
+  mtimeMs: number;
+  /** Hash stored for this path, null for a new file. */
+  storedHash: string | null;
+}
+
+export type PrepareOutcome =
+  | { kind: 'unreadable' }
+  /** Content unchanged (only size/mtime differ). */
+  | { kind: 'same' }
+  | { kind: 'binary' }
+  | { kind: 'prepared'; prepared: PreparedFile };
+
+export function runPrepareJob(job: PrepareJob, parsers: Parsers | undefined): PrepareOutcome {
+  let bytes: Buffer;
+  try {
+    bytes = fs.readFileSync(job.absPath);
+  } catch {
+    return { kind: 'unreadable' };
+  }
+  const hash = hashBytes(bytes);
+  if (job.storedHash === hash) return { kind: 'same' };
+  const prepared = prepareFile(job.relPath, bytes, job.mtimeMs, hash, parsers);
+  return prepared ? { kind: 'prepared', prepared } : { kind: 'binary' };
+}
