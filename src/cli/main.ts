@@ -8,6 +8,7 @@ import { registerCallCommand } from './commands/call-command.js';
 import { registerIndexCommand } from './commands/index-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
+import { registerServeCommand } from './commands/serve-command.js';
 
 const program = new Command()
   .name('quarry')
@@ -22,5 +23,6 @@ registerIndexCommand(program);
 registerSearchCommand(program);
 registerCallCommand(program);
 registerMcpCommand(program);
+registerServeCommand(program);
 
 await program.parseAsync(process.argv);

@@ -62,6 +62,27 @@ export const MIGRATIONS: readonly string[] = [
     tokenize = 'trigram'
   );
   `,
+  /* http: source types, conversations and their messages (REST projects, seed 003).
+     A message is stored as a file row (source_type 'conversation_message') so it is
+     chunked and indexed by the same code path as files; `messages` adds who said it when. */ `
+  ALTER TABLE files ADD COLUMN source_type TEXT NOT NULL DEFAULT 'file';
+  CREATE INDEX files_source_type ON files(source_type);
+
+  CREATE TABLE conversations (
+    id         TEXT PRIMARY KEY,
+    title      TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  CREATE TABLE messages (
+    file_id         INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+    conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    round_number    INTEGER NOT NULL,
+    speaker         TEXT NOT NULL,
+    created_at      TEXT NOT NULL
+  );
+  CREATE INDEX messages_conversation ON messages(conversation_id, round_number);
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

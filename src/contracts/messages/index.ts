@@ -6,6 +6,7 @@
 import type { Catalogue, Locale } from './catalogue.js';
 import { LOCALES } from './catalogue.js';
 import { coreMessages } from './core.js';
+import { httpMessages } from './http.js';
 import { searchCodeMessages } from './search-code.js';
 
 export type { Catalogue, Locale } from './catalogue.js';
@@ -14,6 +15,7 @@ export { LOCALES } from './catalogue.js';
 const catalogue = {
   ...coreMessages,
   ...searchCodeMessages,
+  ...httpMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;

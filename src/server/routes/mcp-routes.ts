@@ -1,0 +1,52 @@
+/**
+ * @module server/routes/mcp-routes
+ * MCP over Streamable HTTP at POST /mcp and POST /api/mcp (seed 001's
+ * endpoint and its rewrite). Stateless: each request gets a fresh SDK
+ * transport and a fresh server from `createMcpServer`, the same registry
+ * door that `quarry mcp` serves over stdio, so every tool behaves the same.
+ * Replies are plain JSON (no SSE stream is needed for single answers).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { RATE_LIMIT } from '../../contracts/limits.js';
+import { message } from '../../contracts/messages/index.js';
+import { createMcpServer } from '../mcp-server.js';
+import type { AppOptions } from '../app-options.js';
+import { JSON_RPC, jsonRpcErrorBody } from '../http-errors.js';
+import { rateLimitHook } from '../rate-limit/rate-limit-hook.js';
+
+export const MCP_PATHS = ['/mcp', '/api/mcp'] as const;
+
+/** Seed 001's 429 body, byte for byte. */
+export function mcpRateLimitedBody(): string {
+  return JSON.stringify(jsonRpcErrorBody(JSON_RPC.serverError, message('http.mcp_rate_limited')));
+}
+
+export function registerMcpRoutes(app: FastifyInstance, options: AppOptions, clientOf: (r: FastifyRequest) => string): void {
+  const limit = rateLimitHook(options.windowStore, {
+    name: 'mcp', limit: options.rateLimits.mcpPerWindow, windowMs: options.rateLimits.windowMs ?? RATE_LIMIT.windowMs,
+    body: mcpRateLimitedBody,
+  }, clientOf);
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const server = createMcpServer(options.toolContext, options.tools, options.toolLog);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  };
+
+  // Stateless: there is no session to stream to (GET) or to end (DELETE).
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(405).header('allow', 'POST').send(jsonRpcErrorBody(JSON_RPC.serverError, 'Method not allowed.'));
+
+  for (const url of MCP_PATHS) {
+    app.post(url, { onRequest: limit, config: { door: 'mcp' } }, handle);
+    app.get(url, { onRequest: limit, config: { door: 'mcp' } }, notAllowed);
+    app.delete(url, { onRequest: limit, config: { door: 'mcp' } }, notAllowed);
+  }
+}
