@@ -78,6 +78,8 @@ export const HTTP = {
   reindexIntervalMs: 30_000,
   /** In-flight requests get this long to finish on shutdown before connections are cut. */
   shutdownGraceMs: 10_000,
+  /** During shutdown, connections that went idle after their last reply are closed this often. */
+  shutdownSweepMs: 100,
 } as const;
 
 /** Per-client rate limits (seed 001 for MCP, seed 003 for REST search). */

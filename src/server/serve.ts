@@ -89,8 +89,11 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     closing ??= (async () => {
       const grace = setTimeout(() => running.server.closeAllConnections(), options.shutdownGraceMs ?? HTTP.shutdownGraceMs);
       grace.unref();
+      // A keep-alive connection whose request just finished is idle: close it at once instead of waiting for the client.
+      const sweep = setInterval(() => running.server.closeIdleConnections(), HTTP.shutdownSweepMs);
       await running.close();
       clearTimeout(grace);
+      clearInterval(sweep);
       await projects.close();
       toolContext.close();
       await windowStore.close();
