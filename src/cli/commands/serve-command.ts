@@ -4,7 +4,7 @@
  * MCP over Streamable HTTP) with JSON logs on stdout. SIGINT/SIGTERM shut it
  * down gracefully: in-flight requests finish, indexes close cleanly.
  */
-import type { Command } from 'commander';
+import { InvalidArgumentError, type Command } from 'commander';
 import { HTTP, RATE_LIMIT } from '../../contracts/limits.js';
 import { startServer } from '../../server/serve.js';
 import type { RefreshMode } from '../../server/projects/folder-refresher.js';
@@ -14,6 +14,11 @@ import type { ToolGroup } from '../../tools/types.js';
 import { EXIT, runCommand } from '../exit.js';
 import { parseByteSize, parseInteger } from '../options.js';
 import { parseToolGroups } from './mcp-command.js';
+
+function parseRefreshMode(value: string): RefreshMode {
+  if (value !== 'watch' && value !== 'poll' && value !== 'off') throw new InvalidArgumentError(`refresh modes are watch, poll, off; got ${value}`);
+  return value;
+}
 
 const collect = (value: string, previous: string[]) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
 
@@ -48,12 +53,11 @@ export function registerServeCommand(program: Command): void {
     .option('--mcp-rate-limit <n>', 'MCP requests per client IP per minute', parseInteger, RATE_LIMIT.mcpPerWindow)
     .option('--search-rate-limit <n>', 'REST search requests per client IP per minute', parseInteger, RATE_LIMIT.searchPerWindow)
     .option('--body-limit <bytes>', 'largest request body (file uploads: 16M)', String(HTTP.bodyLimitBytes))
-    .option('--refresh <mode>', 'keep DIR\'s index fresh: watch (fs.watch, polling if that fails), poll, off', 'watch')
+    .option('--refresh <mode>', 'keep DIR\'s index fresh: watch (fs.watch, polling if that fails), poll, off', parseRefreshMode, 'watch' as RefreshMode)
     .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')}`, parseToolGroups, [...TOOL_GROUPS])
     .option('--locale <locale>', 'language of error messages (en, cs, ja)')
     .action((dir: string, flags: ServeFlags) =>
       runCommand(async () => {
-        if (!['watch', 'poll', 'off'].includes(flags.refresh)) throw new Error(`--refresh is watch, poll or off; got ${flags.refresh}`);
         const server = await startServer({
           root: dir, host: flags.host, port: flags.port, indexPath: flags.index, dataDir: flags.dataDir,
           allowRoots: flags.allowRoot, trustProxies: flags.trustProxy, corsOrigins: flags.cors,
