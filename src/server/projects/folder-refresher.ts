@@ -37,6 +37,8 @@ export class FolderRefresher {
   private running: Promise<IndexSummary | null> | null = null;
   private dirty = false;
   private stopped = false;
+  /** Stops a run in progress on shutdown instead of waiting for a whole folder to be indexed. */
+  private readonly abort = new AbortController();
   private mode: RefreshMode;
 
   constructor(private readonly job: IndexJob, private readonly runIndex: IndexRunner, private readonly options: RefresherOptions) {
@@ -45,7 +47,7 @@ export class FolderRefresher {
 
   /** First index run; then watches (or polls) for changes. Rejects when the first run fails. */
   async start(): Promise<IndexSummary> {
-    const summary = await this.runIndex(this.job);
+    const summary = await this.runIndex(this.job, this.abort.signal);
     this.options.log('info', { event: 'index_refreshed', root: this.job.root, ...summaryFields(summary) }, 'index ready');
     if (!this.stopped) this.follow();
     return summary;
@@ -67,6 +69,7 @@ export class FolderRefresher {
     this.watcher = null;
     if (this.timer) clearTimeout(this.timer);
     if (this.interval) clearInterval(this.interval);
+    this.abort.abort();
     await this.idle();
   }
 
@@ -109,7 +112,7 @@ export class FolderRefresher {
   private trigger(): void {
     if (this.stopped) return;
     if (this.running) { this.dirty = true; return; }
-    this.running = this.runIndex(this.job)
+    this.running = this.runIndex(this.job, this.abort.signal)
       .then((summary) => {
         if (summary.added + summary.updated + summary.deleted > 0) {
           this.options.log('info', { event: 'index_refreshed', root: this.job.root, ...summaryFields(summary) }, 'index refreshed');
@@ -117,6 +120,7 @@ export class FolderRefresher {
         return summary;
       })
       .catch((error: Error) => {
+        if (this.stopped) return null;
         // A failed refresh keeps the previous index, which stays consistent; the next change retries.
         this.options.log('error', { event: 'index_refresh_failed', root: this.job.root, error: error.message }, 'index refresh failed');
         return null;

@@ -11,13 +11,17 @@ import { QuarryError, type ErrorCode } from '../../contracts/errors.js';
 import { indexFolder, type IndexOptions, type IndexSummary } from '../../ingest/indexer.js';
 
 export type IndexJob = Pick<IndexOptions, 'root' | 'indexPath' | 'repository' | 'maxFileBytes'>;
-export type IndexRunner = (job: IndexJob) => Promise<IndexSummary>;
+/**
+ * Runs one index pass. Aborting terminates the worker: every batch is its own
+ * transaction, so the index keeps the batches committed so far and stays consistent.
+ */
+export type IndexRunner = (job: IndexJob, signal?: AbortSignal) => Promise<IndexSummary>;
 
 const WORKER = new URL('./index-worker.js', import.meta.url);
 
 type WorkerReply = { ok: true; summary: IndexSummary } | { ok: false; code: ErrorCode; message: string };
 
-export const runIndex: IndexRunner = (job) => {
+export const runIndex: IndexRunner = (job, signal) => {
   if (!fs.existsSync(fileURLToPath(WORKER))) return Promise.resolve().then(() => indexFolder(job));
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER, { workerData: job });
@@ -29,7 +33,8 @@ export const runIndex: IndexRunner = (job) => {
     });
     worker.once('error', (error) => { settled = true; reject(error); });
     worker.once('exit', (code) => {
-      if (!settled) reject(new QuarryError('INTERNAL', `index worker exited with code ${code}`));
+      if (!settled) reject(new QuarryError(signal?.aborted ? 'UNAVAILABLE' : 'INTERNAL', `index worker stopped (exit code ${code})`));
     });
+    signal?.addEventListener('abort', () => { void worker.terminate(); }, { once: true });
   });
 };
