@@ -83,6 +83,9 @@ describe('quarry serve behind a trusted proxy, with small limits and CORS', () =
   it('sends CORS headers to the configured origin only', async () => {
     const allowed = await fetch(`${server.url}/healthz`, { headers: { origin: 'http://example.test' } });
     expect(allowed.headers.get('access-control-allow-origin')).toBe('http://example.test');
+    const mcp = await mcpPost(`${server.url}/mcp`, listTools, { origin: 'http://example.test', 'x-forwarded-for': '203.0.113.12' });
+    expect(mcp.status).toBe(200);
+    expect(mcp.headers.get('access-control-allow-origin')).toBe('http://example.test');
     const other = await fetch(`${server.url}/healthz`, { headers: { origin: 'http://evil.test' } });
     expect(other.headers.get('access-control-allow-origin')).toBeNull();
   });

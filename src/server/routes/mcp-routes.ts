@@ -31,6 +31,10 @@ export function registerMcpRoutes(app: FastifyInstance, options: AppOptions, cli
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const server = createMcpServer(options.toolContext, options.tools, options.toolLog);
     const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // Headers set by hooks (CORS) live on the fastify reply; a hijacked reply writes the raw one.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
+    }
     reply.hijack();
     reply.raw.on('close', () => {
       void transport.close();
