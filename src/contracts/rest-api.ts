@@ -61,7 +61,8 @@ export const project = z.object({
   kind: z.enum(PROJECT_KINDS).describe('default: the served folder; folder: a folder on the server; empty: content only from uploads.'),
   folder: z.string().nullable(),
   created_at: z.string(),
-  files: z.number().int(),
+  files: z.number().int().describe('Files indexed: from the folder and uploaded.'),
+  messages: z.number().int().describe('Conversation messages indexed.'),
   chunks: z.number().int(),
   index_version: z.number().int(),
 });

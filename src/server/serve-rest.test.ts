@@ -173,6 +173,7 @@ describe('quarry serve: REST (seed 003)', () => {
     const files = await postJson(`${base}/api/projects/${id}/search`, { query: 'eviction', filters: { exclude_conversations: true } });
     expect(files.json.results.map((r: any) => r.path)).toEqual(['cache.md']);
 
+    expect((await (await fetch(`${base}/api/projects/${id}`)).json())).toMatchObject({ files: 1, messages: 2 });
     const list = await (await fetch(`${base}/api/conversations`)).json();
     expect(list.conversations[0].project_id).toBe('proj_default');
     expect(list.conversations).toContainEqual(expect.objectContaining({ id: conversation.json.id, project_id: id, message_count: 2 }));

@@ -158,6 +158,9 @@ export function prepareContentStatements(db: Database.Database) {
       'SELECT id FROM files WHERE source_id = @source_id AND path = @path',
     ),
     fileSetSourceType: db.prepare<{ id: number; source_type: string }>('UPDATE files SET source_type = @source_type WHERE id = @id'),
+    fileCountsByType: db.prepare<[], { source_type: string; n: number }>(
+      'SELECT source_type, count(*) AS n FROM files GROUP BY source_type',
+    ),
 
     conversationInsert: db.prepare<{ id: string; title: string; created_at: string }>(
       'INSERT INTO conversations(id, title, created_at) VALUES (@id, @title, @created_at)',

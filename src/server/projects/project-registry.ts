@@ -12,7 +12,7 @@ import { QuarryError } from '../../contracts/errors.js';
 import { message } from '../../contracts/messages/index.js';
 import type { Conversation, Project } from '../../contracts/rest-api.js';
 import {
-  createConversation, listConversations, newId, readProjectMeta, writeProjectMeta, type ProjectMeta,
+  contentStatements, createConversation, listConversations, newId, readProjectMeta, writeProjectMeta, type ProjectMeta,
 } from '../../store/content-store.js';
 import { SqliteStore } from '../../store/sqlite-store.js';
 import { FolderRefresher, type RefresherOptions } from './folder-refresher.js';
@@ -183,9 +183,10 @@ export class ProjectRegistry {
 }
 
 function describe(handle: ProjectHandle): Project {
-  const counts = handle.store.counts();
+  const byType = new Map(contentStatements(handle.store).fileCountsByType.all().map((r) => [r.source_type, r.n]));
   return {
     id: handle.meta.id, name: handle.meta.name, kind: handle.meta.kind, folder: handle.meta.folder,
-    created_at: handle.meta.created_at, files: counts.files, chunks: counts.chunks, index_version: handle.store.indexVersion(),
+    created_at: handle.meta.created_at, files: byType.get('file') ?? 0, messages: byType.get('conversation_message') ?? 0,
+    chunks: handle.store.counts().chunks, index_version: handle.store.indexVersion(),
   };
 }
