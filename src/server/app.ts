@@ -59,7 +59,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerMcpRoutes(app, options, clientOf);
   registerProjectRoutes(app, options);
   registerSearchRoutes(app, options, clientOf);
-  registerToolRoutes(app, options);
+  registerToolRoutes(app, options, clientOf);
   const document = openApiDocument(options.tools);
   app.get('/api/openapi.json', { config: { door: 'rest' } }, async () => document);
   return app;

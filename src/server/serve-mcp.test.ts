@@ -106,6 +106,10 @@ describe('quarry serve: MCP over Streamable HTTP', () => {
     // Both MCP paths share the window; REST is not limited by it.
     expect((await mcpPost(`${server.url}/api/mcp`, listTools)).status).toBe(429);
     expect((await fetch(`${server.url}/healthz`)).status).toBe(200);
+    // REST tool calls spend the same budget, so the REST door is no way around the limit.
+    const viaRest = await fetch(`${server.url}/api/tools/search_code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"x"}' });
+    expect(viaRest.status).toBe(429);
+    expect((await viaRest.json()).code).toBe('RATE_LIMITED');
     expect(allowed).toBeGreaterThan(0);
     expect(calls).toBeGreaterThan(0);
   });

@@ -17,6 +17,10 @@ export const httpMessages = {
     en: 'Too many search requests. Try again in {seconds} s.',
     cs: 'Příliš mnoho vyhledávacích požadavků. Zkuste to znovu za {seconds} s.',
   },
+  'http.tools_rate_limited': {
+    en: 'Too many tool calls. Try again in {seconds} s.',
+    cs: 'Příliš mnoho volání nástrojů. Zkuste to znovu za {seconds} s.',
+  },
   'http.body_too_large': {
     en: 'Request body is larger than {limit} bytes.',
   },

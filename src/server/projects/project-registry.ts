@@ -44,11 +44,11 @@ export interface RegistryOptions {
   refresh: RefresherOptions;
 }
 
-/** Real path of `folder` when it lies inside one of `roots` (symlinks resolved first). */
-export function fenceFolder(folder: string, roots: readonly string[]): string {
+/** Real path of `folder` (relative to `base`) when it lies inside one of `roots`, symlinks resolved first. */
+export function fenceFolder(folder: string, roots: readonly string[], base: string): string {
   let real: string;
   try {
-    real = fs.realpathSync(path.resolve(folder));
+    real = fs.realpathSync(path.resolve(base, folder));
   } catch {
     throw new QuarryError('NOT_FOUND', message('index.root_missing', { root: folder }), { resource: 'folder' });
   }
@@ -92,7 +92,7 @@ export class ProjectRegistry {
   }
 
   async create(request: { name?: string; folder?: string }): Promise<Project> {
-    const folder = request.folder === undefined ? null : fenceFolder(request.folder, this.options.allowedRoots);
+    const folder = request.folder === undefined ? null : fenceFolder(request.folder, this.options.allowedRoots, this.options.root);
     const id = newId('proj');
     const dataFolder = path.join(this.options.dataDir, id);
     const meta: ProjectMeta = {

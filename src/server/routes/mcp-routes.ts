@@ -8,7 +8,6 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
-import { RATE_LIMIT } from '../../contracts/limits.js';
 import { message } from '../../contracts/messages/index.js';
 import { createMcpServer } from '../mcp-server.js';
 import type { AppOptions } from '../app-options.js';
@@ -17,6 +16,9 @@ import { rateLimitHook } from '../rate-limit/rate-limit-hook.js';
 
 export const MCP_PATHS = ['/mcp', '/api/mcp'] as const;
 
+/** Name of the per-client window shared by both MCP paths and the REST tool routes. */
+export const MCP_WINDOW = 'mcp';
+
 /** Seed 001's 429 body, byte for byte. */
 export function mcpRateLimitedBody(): string {
   return JSON.stringify(jsonRpcErrorBody(JSON_RPC.serverError, message('http.mcp_rate_limited')));
@@ -24,7 +26,7 @@ export function mcpRateLimitedBody(): string {
 
 export function registerMcpRoutes(app: FastifyInstance, options: AppOptions, clientOf: (r: FastifyRequest) => string): void {
   const limit = rateLimitHook(options.windowStore, {
-    name: 'mcp', limit: options.rateLimits.mcpPerWindow, windowMs: options.rateLimits.windowMs ?? RATE_LIMIT.windowMs,
+    name: MCP_WINDOW, limit: options.rateLimits.mcpPerWindow, windowMs: options.rateLimits.windowMs,
     body: mcpRateLimitedBody,
   }, clientOf);
 
