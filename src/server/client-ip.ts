@@ -5,6 +5,12 @@
  * headers are believed only when the TCP peer is a configured trusted proxy,
  * because anyone else could send a fresh x-forwarded-for with every request
  * and never be rate limited. Otherwise the socket address is the client.
+ *
+ * Within x-forwarded-for, the client is the first address counting from the
+ * right that is not itself a trusted proxy. For a chain of trusted proxies
+ * that is the seed's "first" entry; but when a proxy appends to a header the
+ * client sent (nginx's $proxy_add_x_forwarded_for), the client-written
+ * entries on the left are skipped instead of believed.
  */
 import { BlockList, isIP } from 'node:net';
 
@@ -57,8 +63,11 @@ export function clientIp(
   trusted: TrustedProxies,
 ): string {
   if (peer && trusted.has(peer)) {
-    const forwarded = header(headers['x-forwarded-for'])?.split(',')[0]?.trim();
-    if (forwarded) return normalizeAddress(forwarded);
+    const chain = (header(headers['x-forwarded-for']) ?? '').split(',').map((a) => a.trim()).filter(Boolean);
+    if (chain.length > 0) {
+      const client = [...chain].reverse().find((address) => !trusted.has(address)) ?? chain[0]!;
+      return normalizeAddress(client);
+    }
     const real = header(headers['x-real-ip'])?.trim();
     if (real) return normalizeAddress(real);
   }
