@@ -6,6 +6,7 @@
  */
 import { InvalidArgumentError, type Command } from 'commander';
 import { HTTP, RATE_LIMIT } from '../../contracts/limits.js';
+import { trustedProxies } from '../../server/client-ip.js';
 import { startServer } from '../../server/serve.js';
 import type { RefreshMode } from '../../server/projects/folder-refresher.js';
 import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
@@ -21,6 +22,19 @@ function parseRefreshMode(value: string): RefreshMode {
 }
 
 const collect = (value: string, previous: string[]) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+
+function parsePort(value: string): number {
+  const port = parseInteger(value);
+  if (port < 0 || port > 65535) throw new InvalidArgumentError(`not a port: ${value} (0-65535; 0 picks a free one)`);
+  return port;
+}
+
+/** Collects proxies, refusing anything that is not an address or CIDR range as a usage error. */
+const collectProxies = (value: string, previous: string[]) => {
+  const next = collect(value, previous);
+  try { trustedProxies(next); } catch (error) { throw new InvalidArgumentError((error as Error).message); }
+  return next;
+};
 
 interface ServeFlags {
   host: string;
@@ -44,11 +58,11 @@ export function registerServeCommand(program: Command): void {
     .description('Serve REST (projects, search, tools), MCP over Streamable HTTP (/mcp, /api/mcp) and /healthz.')
     .argument('[dir]', 'folder served as the default project (indexed and kept fresh)', '.')
     .option('--host <host>', 'address to listen on', HTTP.defaultHost)
-    .option('--port <port>', 'port (0 picks a free one)', parseInteger, HTTP.defaultPort)
+    .option('--port <port>', 'port (0 picks a free one)', parsePort, HTTP.defaultPort)
     .option('--index <file>', 'index of DIR (default: DIR/.quarry/index.db)')
     .option('--data-dir <dir>', 'where created projects keep their indexes (default: DIR/.quarry/projects)')
     .option('--allow-root <dir>', 'folder projects may be created from (repeatable; default: DIR only)', collect, [])
-    .option('--trust-proxy <ip>', 'proxy address or CIDR whose x-forwarded-for / x-real-ip is believed (repeatable)', collect, [])
+    .option('--trust-proxy <ip>', 'proxy address or CIDR whose x-forwarded-for / x-real-ip is believed (repeatable)', collectProxies, [])
     .option('--cors <origin>', 'allowed CORS origin, or * (repeatable; default: no CORS)', collect, [])
     .option('--mcp-rate-limit <n>', 'MCP requests per client IP per minute', parseInteger, RATE_LIMIT.mcpPerWindow)
     .option('--search-rate-limit <n>', 'REST search requests per client IP per minute', parseInteger, RATE_LIMIT.searchPerWindow)
