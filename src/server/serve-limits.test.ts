@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMIT } from '../contracts/limits.js';
+import { runCli } from '../test-support/cli.js';
 import { mcpPost, postJson, startServe, type ServerProcess } from '../test-support/http-server.js';
 import { makeTree } from '../test-support/temp-tree.js';
 
@@ -120,5 +121,17 @@ describe('quarry serve shutdown', () => {
     const db = new Database(indexFile, { readonly: true });
     expect(db.pragma('integrity_check', { simple: true })).toBe('ok');
     db.close();
+  });
+});
+
+describe('quarry serve start-up errors', () => {
+  it('exits 2 with a clear message when the port is taken, instead of hanging on its index worker', async () => {
+    const holder = net.createServer();
+    await new Promise<void>((resolve) => holder.listen(0, '127.0.0.1', resolve));
+    const { port } = holder.address() as net.AddressInfo;
+    const result = await runCli(['serve', makeTree({ 'a.txt': 'x\n' }), '--port', String(port)], { timeoutMs: 20_000 });
+    holder.close();
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain(`Cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
   });
 });

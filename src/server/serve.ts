@@ -8,7 +8,9 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
+import { QuarryError } from '../contracts/errors.js';
 import { HTTP, RATE_LIMIT } from '../contracts/limits.js';
+import { message } from '../contracts/messages/index.js';
 import { resolveRoot } from '../ingest/indexer.js';
 import { defaultIndexPath } from '../store/sqlite-store.js';
 import { ToolContext } from '../tools/context.js';
@@ -80,7 +82,22 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     bodyLimitBytes: options.bodyLimitBytes ?? HTTP.bodyLimitBytes,
     logger: options.logger ?? true,
   });
-  const url = await app.listen({ host: options.host ?? HTTP.defaultHost, port: options.port ?? HTTP.defaultPort });
+  const host = options.host ?? HTTP.defaultHost;
+  const port = options.port ?? HTTP.defaultPort;
+  let url: string;
+  try {
+    url = await app.listen({ host, port });
+  } catch (error) {
+    // Stop the index worker and watchers, or they would keep the process alive.
+    await app.close();
+    await projects.close();
+    toolContext.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      throw new QuarryError('UNAVAILABLE', message('http.listen_failed', { host, port, reason: code }), {}, { cause: error });
+    }
+    throw error;
+  }
   const running = app;
   running.log.info({ event: 'server_ready', url, default_project: projects.defaultProject.meta.id, root, data_dir: dataDir }, 'quarry serve ready');
 

@@ -21,6 +21,9 @@ export const httpMessages = {
     en: 'Too many tool calls. Try again in {seconds} s.',
     cs: 'Příliš mnoho volání nástrojů. Zkuste to znovu za {seconds} s.',
   },
+  'http.listen_failed': {
+    en: 'Cannot listen on {host}:{port} ({reason}). Pick another --port or --host.',
+  },
   'http.body_too_large': {
     en: 'Request body is larger than {limit} bytes.',
   },
