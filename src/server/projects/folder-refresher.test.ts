@@ -27,6 +27,11 @@ describe('FolderRefresher', () => {
     const store = SqliteStore.open(indexPath);
     try {
       expect(await until(() => store.counts().files === 2)).toBe(true);
+      // A folder created after the watch started is followed too.
+      writeTree(root, { 'deep/new/c.txt': 'third\n' });
+      expect(await until(() => store.counts().files === 3)).toBe(true);
+      writeTree(root, { 'deep/new/d.txt': 'fourth\n' });
+      expect(await until(() => store.counts().files === 4)).toBe(true);
     } finally {
       store.close();
       await refresher.stop();
