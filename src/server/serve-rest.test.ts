@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '../contracts/rest-api.js';
 import { PROJECT_ROOT } from '../test-support/cli.js';
 import { postJson, startServe, type ServerProcess } from '../test-support/http-server.js';
 import { makeTree, writeTree } from '../test-support/temp-tree.js';
@@ -178,6 +179,25 @@ describe('quarry serve: REST (seed 003)', () => {
     expect(list.conversations[0].project_id).toBe('proj_default');
     expect(list.conversations).toContainEqual(expect.objectContaining({ id: conversation.json.id, project_id: id, message_count: 2 }));
     expect((await postJson(`${base}/api/projects/${id}/conversations/conv_nope/messages`, { speaker: 'u', content: 'x' })).status).toBe(404);
+  });
+
+  it('answers exactly in the shapes the published contracts describe (no undocumented fields)', async () => {
+    // zod drops unknown keys, so a reply equal to its parse has only documented fields.
+    const conforms = (schema: { parse: (v: unknown) => unknown }, value: unknown) => expect(schema.parse(value)).toEqual(value);
+    const created = await postJson(`${base}/api/projects`, { name: 'shapes' });
+    conforms(api.project, created.json);
+    const id = created.json.id;
+    conforms(api.putFileResponse, (await postJson(`${base}/api/projects/${id}/files`, { path: 'x.md', content: 'okapi facts' })).json);
+    const conversation = await postJson(`${base}/api/projects/${id}/conversations`, {});
+    conforms(api.conversation, conversation.json);
+    conforms(api.addMessageResponse, (await postJson(`${base}/api/projects/${id}/conversations/${conversation.json.id}/messages`, { speaker: 'user', content: 'okapi question' })).json);
+    const search = (await postJson(`${base}/api/projects/${id}/search`, { query: 'okapi' })).json;
+    expect(search.results.map((r: any) => r.source_type).sort()).toEqual(['conversation_message', 'file']);
+    conforms(api.searchResponse, search);
+    conforms(api.projectList, await (await fetch(`${base}/api/projects`)).json());
+    conforms(api.conversationList, await (await fetch(`${base}/api/conversations`)).json());
+    conforms(api.healthResponse, await (await fetch(`${base}/healthz`)).json());
+    conforms(api.errorResponse, (await postJson(`${base}/api/projects/proj_nope/search`, { query: 'x' })).json);
   });
 
   it('publishes an OpenAPI document generated from the contracts', async () => {
