@@ -135,3 +135,27 @@ describe('quarry serve start-up errors', () => {
     expect(result.stderr).toContain(`Cannot listen on 127.0.0.1:${port} (EADDRINUSE)`);
   });
 });
+
+describe('quarry serve restart', () => {
+  it('keeps created projects, uploads and conversations across a restart', async () => {
+    const root = makeTree({ 'a.txt': 'alpha\n' });
+    const first = await startServe(root);
+    const created = await postJson(`${first.url}/api/projects`, { name: 'kept' });
+    const id = created.json.id;
+    await postJson(`${first.url}/api/projects/${id}/files`, { path: 'n.md', content: 'capybara notes' });
+    await postJson(`${first.url}/api/projects/proj_default/files`, { path: 'up.md', content: 'axolotl notes' });
+    const before = await (await fetch(`${first.url}/api/conversations`)).json();
+    expect(await first.stop()).toBe(0);
+
+    const second = await startServe(root);
+    try {
+      const list = await (await fetch(`${second.url}/api/projects`)).json();
+      expect(list.projects.map((p: any) => [p.id, p.name])).toEqual(expect.arrayContaining([['proj_default', expect.any(String)], [id, 'kept']]));
+      expect((await postJson(`${second.url}/api/projects/${id}/search`, { query: 'capybara' })).json.total_results).toBe(1);
+      expect((await postJson(`${second.url}/api/projects/proj_default/search`, { query: 'axolotl' })).json.total_results).toBe(1);
+      expect(await (await fetch(`${second.url}/api/conversations`)).json()).toEqual(before);
+    } finally {
+      await second.stop();
+    }
+  });
+});
