@@ -106,8 +106,14 @@ describe('quarry serve: REST (seed 003)', () => {
 
   it('keeps uploaded files when the folder is re-indexed', async () => {
     await postJson(`${base}/api/projects/proj_default/files`, { path: 'notes/upload.md', content: 'wombat burrow notes' });
-    writeTree(served, { 'src/trigger.ts': 'export const trigger = 2;\n' });
-    await new Promise((r) => setTimeout(r, 2000));
+    writeTree(served, { 'src/trigger.ts': 'export const pangolinTrigger = 2;\n' });
+    // Wait until the re-index has happened (the new file is found), then look for the upload.
+    let reindexed = 0;
+    for (let i = 0; i < 60 && reindexed === 0; i++) {
+      await new Promise((r) => setTimeout(r, 250));
+      reindexed = (await postJson(`${base}/api/projects/proj_default/search`, { query: 'pangolinTrigger' })).json.total_results;
+    }
+    expect(reindexed).toBe(1);
     const response = await postJson(`${base}/api/projects/proj_default/search`, { query: 'wombat' });
     expect(response.json.results.map((r: any) => r.path)).toEqual(['notes/upload.md']);
   });
