@@ -68,7 +68,26 @@ describe('FolderRefresher', () => {
     ['src/a.ts', false],
     ['.quarryignore', false],
     [null, false],
+    ['idx.db', true],
+    ['idx.db-wal', true],
+    ['data/proj_1/index.db', true],
+    ['idx.dbx/other.txt', false],
+    ['src/data/x.txt', false],
   ])('treats a change to %j as ignorable: %s', (file, ignored) => {
-    expect(isIgnoredChange(file)).toBe(ignored);
+    expect(isIgnoredChange(file, '/w', ['/w/idx.db', '/w/data'])).toBe(ignored);
+  });
+
+  it('does not re-index in a loop when its own index file lives inside the folder', async () => {
+    const root = makeTree({ 'a.txt': 'x\n' });
+    const indexPath = path.join(root, 'idx.db');
+    let runs = 0;
+    const refresher = new FolderRefresher({ root, indexPath }, async (job) => { runs++; return indexFolder(job); }, {
+      mode: 'watch', debounceMs: 20, ownFiles: [indexPath], log: () => {},
+    });
+    await refresher.start();
+    writeTree(root, { 'b.txt': 'y\n' });
+    await new Promise((r) => setTimeout(r, 1000));
+    await refresher.stop();
+    expect(runs).toBe(2); // the first pass and the one for b.txt, nothing for its own writes
   });
 });

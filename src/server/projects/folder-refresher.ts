@@ -7,6 +7,7 @@
  * interval instead. Runs never overlap: changes during a run schedule one more.
  */
 import fs from 'node:fs';
+import path from 'node:path';
 import { HTTP } from '../../contracts/limits.js';
 import type { IndexSummary } from '../../ingest/indexer.js';
 import type { IndexJob, IndexRunner } from './index-runner.js';
@@ -17,6 +18,8 @@ export interface RefresherOptions {
   mode: RefreshMode;
   debounceMs?: number;
   intervalMs?: number;
+  /** Absolute paths the server writes inside the folder (index file, data dir); their changes are ignored. */
+  ownFiles?: readonly string[];
   /** One line per run or failure; the server passes its pino logger. */
   log: (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, msg: string) => void;
 }
@@ -24,10 +27,18 @@ export interface RefresherOptions {
 /** Changes inside these never change the index (the index itself lives in .quarry). */
 const IGNORED_PREFIXES = ['.quarry', '.git'];
 
-export function isIgnoredChange(filename: string | null): boolean {
+/**
+ * Whether a change to `filename` (relative to the watched folder) can be
+ * ignored. `ownFiles` are absolute paths the server itself writes (an index
+ * or data dir placed inside the folder): following them would re-index after
+ * every re-index, forever.
+ */
+export function isIgnoredChange(filename: string | null, root = '', ownFiles: readonly string[] = []): boolean {
   if (!filename) return false;
   const first = filename.split(/[\\/]/)[0];
-  return IGNORED_PREFIXES.includes(first ?? '');
+  if (IGNORED_PREFIXES.includes(first ?? '')) return true;
+  const absolute = path.join(root, filename);
+  return ownFiles.some((own) => absolute === own || absolute.startsWith(own + path.sep) || absolute.startsWith(`${own}-`));
 }
 
 export class FolderRefresher {
@@ -77,7 +88,8 @@ export class FolderRefresher {
     if (this.mode === 'watch') {
       try {
         this.watcher = fs.watch(this.job.root, { recursive: true }, (_event, filename) => {
-          if (!isIgnoredChange(filename === null ? null : String(filename))) this.schedule();
+          const changed = filename === null ? null : String(filename);
+          if (!isIgnoredChange(changed, this.job.root, this.options.ownFiles)) this.schedule();
         });
         this.watcher.on('error', (error) => this.fallBackToPolling(error));
         return;

@@ -162,7 +162,8 @@ export class ProjectRegistry {
     let ready: Promise<unknown> = Promise.resolve();
     if (meta.folder) {
       refresher = new FolderRefresher(
-        { root: meta.folder, indexPath: store.file, repository: path.basename(meta.folder) }, this.options.runIndex, this.options.refresh,
+        { root: meta.folder, indexPath: store.file, repository: path.basename(meta.folder) }, this.options.runIndex,
+        { ...this.options.refresh, ownFiles: [store.file, this.options.indexPath, this.options.dataDir] },
       );
       ready = refresher.start();
       ready.catch(() => undefined); // the failure is reported to whoever awaits `ready`
