@@ -25,6 +25,8 @@ export interface ShapeableHit {
   text: string;
   highlights: Highlights;
   tokenCount: number;
+  /** The line the hit is about (a call site, a definition); else its first highlight. */
+  focusLine?: number;
 }
 
 export interface SearchCodeItem {
@@ -53,7 +55,7 @@ function clip(line: string): string {
 function window(hit: ShapeableHit, size: number): { text: string; start: number } {
   const lines = hit.text.split('\n');
   if (lines.length <= size) return { text: lines.map(clip).join('\n'), start: hit.startLine };
-  const focus = (firstHighlightedLine(hit.highlights) ?? hit.startLine) - hit.startLine;
+  const focus = (hit.focusLine ?? firstHighlightedLine(hit.highlights) ?? hit.startLine) - hit.startLine;
   const leadIn = size >= 3 ? 1 : 0;
   const from = Math.max(0, Math.min(focus - leadIn, lines.length - size));
   return { text: lines.slice(from, from + size).map(clip).join('\n'), start: hit.startLine + from };
@@ -76,7 +78,7 @@ export function shapeItem(hit: ShapeableHit, level: DetailLevel, snippetLines: n
   };
   if (hit.symbol) item.symbol = hit.symbol;
   if (level === 'ultra') {
-    const focus = firstHighlightedLine(hit.highlights) ?? hit.startLine;
+    const focus = hit.focusLine ?? firstHighlightedLine(hit.highlights) ?? hit.startLine;
     const text = hit.text.split('\n')[focus - hit.startLine] ?? '';
     item.line = `${item.file}:${focus}: ${clip(text.trim())}`;
     return item;

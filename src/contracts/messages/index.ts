@@ -8,6 +8,7 @@ import { LOCALES } from './catalogue.js';
 import { coreMessages } from './core.js';
 import { liveMessages } from './live.js';
 import { medicinesMessages } from './medicines.js';
+import { httpMessages } from './http.js';
 import { searchCodeMessages } from './search-code.js';
 
 export type { Catalogue, Locale } from './catalogue.js';
@@ -18,6 +19,7 @@ const catalogue = {
   ...searchCodeMessages,
   ...liveMessages,
   ...medicinesMessages,
+  ...httpMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;
