@@ -128,7 +128,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     // Loading an empty index: secondary indexes are built once at the end (see SqliteStore.dropSecondaryIndexes).
     const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && store.counts().files === 0;
     if (bulkLoad) store.dropSecondaryIndexes(); else store.ensureIndexes();
-    const preparer = await openPreparer({
+    const preparer = openPreparer({
       symbols: options.symbols !== false, workers: options.workers ?? defaultPrepareWorkers(), bytesToPrepare,
     });
     const inFlight: InFlight[] = [];

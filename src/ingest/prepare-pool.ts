@@ -29,14 +29,14 @@ export function defaultPrepareWorkers(): number {
   return Math.min(INGEST.prepareWorkersMax, Math.max(1, os.availableParallelism() - 1));
 }
 
-export async function openPreparer(options: { symbols: boolean; workers: number; bytesToPrepare: number }): Promise<Preparer> {
+export function openPreparer(options: { symbols: boolean; workers: number; bytesToPrepare: number }): Preparer {
   const useWorkers = options.workers > 0 && options.bytesToPrepare >= INGEST.workerMinBytes && fs.existsSync(WORKER_SCRIPT);
   if (!useWorkers) {
-    const parsers = options.symbols ? await loadParsers() : undefined;
+    // Grammars load on the first file that needs preparing: a run with nothing changed never pays for them.
     return {
       window: { files: 1, bytes: 0 },
       workers: 0,
-      prepare: async (job) => runPrepareJob(job, parsers),
+      prepare: async (job) => runPrepareJob(job, options.symbols ? await loadParsers() : undefined),
       close: async () => {},
     };
   }
