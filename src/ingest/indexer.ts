@@ -14,7 +14,7 @@ import { message } from '../contracts/messages/index.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
 import type { PreparedFile } from './prepare-file.js';
 import type { PrepareOutcome } from './prepare-job.js';
-import { defaultPrepareWorkers, openPreparer } from './prepare-pool.js';
+import { openPreparer } from './prepare-pool.js';
 import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
 
 export interface IndexOptions {
@@ -26,7 +26,7 @@ export interface IndexOptions {
   onProgress?: (progress: IndexProgress) => void;
   /** Extract symbols and edges with tree-sitter (default true). */
   symbols?: boolean;
-  /** Worker threads that read and parse files while this thread writes (0: all in this thread). */
+  /** Worker threads that read and parse files while this thread writes (0: all in this thread; default: one per core beyond this one when there is enough to do). */
   workers?: number;
 }
 
@@ -129,7 +129,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && store.counts().files === 0;
     if (bulkLoad) store.dropSecondaryIndexes(); else store.ensureIndexes();
     const preparer = openPreparer({
-      symbols: options.symbols !== false, workers: options.workers ?? defaultPrepareWorkers(), bytesToPrepare,
+      symbols: options.symbols !== false, workers: options.workers, bytesToPrepare,
     });
     const inFlight: InFlight[] = [];
     let inFlightBytes = 0;

@@ -29,8 +29,13 @@ export function defaultPrepareWorkers(): number {
   return Math.min(INGEST.prepareWorkersMax, Math.max(1, os.availableParallelism() - 1));
 }
 
-export function openPreparer(options: { symbols: boolean; workers: number; bytesToPrepare: number }): Preparer {
-  const useWorkers = options.workers > 0 && options.bytesToPrepare >= INGEST.workerMinBytes && fs.existsSync(WORKER_SCRIPT);
+/**
+ * `workers` given explicitly is honoured whatever the amount of work;
+ * by default workers start only when there is enough to prepare.
+ */
+export function openPreparer(options: { symbols: boolean; workers: number | undefined; bytesToPrepare: number }): Preparer {
+  const workers = options.workers ?? (options.bytesToPrepare >= INGEST.workerMinBytes ? defaultPrepareWorkers() : 0);
+  const useWorkers = workers > 0 && options.bytesToPrepare > 0 && fs.existsSync(WORKER_SCRIPT);
   if (!useWorkers) {
     // Grammars load on the first file that needs preparing: a run with nothing changed never pays for them.
     return {
@@ -40,7 +45,7 @@ export function openPreparer(options: { symbols: boolean; workers: number; bytes
       close: async () => {},
     };
   }
-  return workerPreparer(options.workers, options.symbols);
+  return workerPreparer(workers, options.symbols);
 }
 
 function workerPreparer(count: number, symbols: boolean): Preparer {

@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { INGEST } from '../contracts/limits.js';
+import { SqliteStore } from '../store/sqlite-store.js';
+import { SECONDARY_INDEXES } from '../store/schema.js';
+import { runCliJson } from '../test-support/cli.js';
+import { makeTree, writeTree, type TreeSpec } from '../test-support/temp-tree.js';
+import { indexFolder, type IndexSummary } from './indexer.js';
+
+/** Everything a search reads back, without ids or mtimes (which differ between two copies of a tree). */
+function dump(indexPath: string): Record<string, unknown[]> {
+  const store = SqliteStore.open(indexPath);
+  try {
+    const all = (sql: string) => store.db.prepare(sql).raw().all();
+    return {
+      files: all('SELECT path, language, size, hash, encoding, line_count FROM files ORDER BY path'),
+      chunks: all(`SELECT f.path, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, c.content
+                   FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY f.path, c.start_line`),
+      symbols: all(`SELECT f.path, s.name, s.kind, s.container, s.start_line, s.end_line
+                    FROM symbols s JOIN files f ON f.id = s.file_id ORDER BY f.path, s.start_line, s.name`),
+      edges: all(`SELECT f.path, e.kind, e.from_name, e.to_name, e.line
+                  FROM edges e JOIN files f ON f.id = e.file_id ORDER BY f.path, e.line, e.kind, e.to_name`),
+      words: all('SELECT term, doc, cnt FROM chunk_words_vocab ORDER BY term'),
+    };
+  } finally {
+    store.close();
+  }
+}
+
+function counts(s: IndexSummary) {
+  return { files: s.files, added: s.added, updated: s.updated, unchanged: s.unchanged, deleted: s.deleted, chunks: s.chunks, skipped: s.skipped_by_reason };
+}
+
+const SOURCES: TreeSpec = {
+  'src/app.ts': 'import { load } from "./load";\nexport class App extends Base implements Runner {\n  run() { return load(this.name); }\n}\n',
+  'src/load.ts': 'export function load(name: string) {\n  return fetchConfig(name).then(parseConfig);\n}\n',
+  'lib/util.py': 'import os\n\nclass Walker(Base):\n    def walk(self, top):\n        return os.walk(top)\n',
+  'kern/pm.c': '#include <linux/pm.h>\n\nstatic int pm_resume(struct device *dev)\n{\n\treturn dev_pm_resume(dev, PM_RESUME);\n}\n',
+  'cmd/main.go': 'package main\n\nimport "fmt"\n\nfunc main() {\n\tfmt.Println(greet("x"))\n}\n',
+  'notes/latin.txt': iconv.encode('café crème brûlée, déjà vu, garçon, naïve façade\n'.repeat(4), 'latin1'),
+  'img.bin': Buffer.from([0x89, 0x50, 0x00, 0x01]),
+  'README.md': '# Title\n\nSome words about suspend and resume.\n',
+};
+
+describe('preparing files in worker threads', () => {
+  it('indexes a tree, and then its changes, exactly as preparing in the indexing thread does', async () => {
+    const inThread = makeTree(SOURCES);
+    const inWorkers = makeTree(SOURCES);
+    const threadIndex = path.join(makeTree(), 'index.db');
+    const workersIndex = path.join(makeTree(), 'index.db');
+    const viaWorkers = async () => {
+      const run = await runCliJson<IndexSummary>(['index', inWorkers, '--index', workersIndex, '--repository', 'r', '--workers', '2', '--json']);
+      expect(run.code, run.stderr).toBe(0);
+      return run.json;
+    };
+
+    const first = [await indexFolder({ root: inThread, indexPath: threadIndex, repository: 'r', workers: 0 }), await viaWorkers()];
+    expect(counts(first[1]!)).toEqual(counts(first[0]!));
+    expect(first[1]!.added).toBe(7);
+    expect(dump(workersIndex)).toEqual(dump(threadIndex));
+    expect(dump(workersIndex).edges.length).toBeGreaterThan(5);
+
+    // One file edited, one rewritten unchanged (new mtime, same bytes), one deleted, one turned binary.
+    for (const root of [inThread, inWorkers]) {
+      writeTree(root, { 'src/load.ts': 'export function load(name: string) {\n  return readConfig(name);\n}\n' });
+      const later = new Date(Date.now() + 5000);
+      fs.utimesSync(path.join(root, 'kern/pm.c'), later, later);
+      fs.rmSync(path.join(root, 'cmd/main.go'));
+      writeTree(root, { 'README.md': Buffer.from([0x00, 0x01, 0x02]) });
+    }
+    const second = [await indexFolder({ root: inThread, indexPath: threadIndex, repository: 'r', workers: 0 }), await viaWorkers()];
+    expect(counts(second[1]!)).toEqual(counts(second[0]!));
+    expect(counts(second[1]!)).toMatchObject({ updated: 1, deleted: 2, skipped: { binary: 2 } });
+    expect(dump(workersIndex)).toEqual(dump(threadIndex));
+  });
+});
+
+describe('loading a large tree into an empty index', () => {
+  it('ends with every lookup index in place, and a run after an interrupted load puts missing ones back', async () => {
+    const files: TreeSpec = {};
+    const fileBytes = 128 * 1024;
+    const line = 'static int suspend_device(struct device *dev) { return pm_resume(dev); }\n';
+    for (let i = 0; i * fileBytes < INGEST.bulkLoadMinBytes + fileBytes; i++) files[`f${i}.txt`] = line.repeat(Math.ceil(fileBytes / line.length));
+    const root = makeTree(files);
+    const summary = await indexFolder({ root, workers: 0 });
+    expect(summary.bytes).toBeGreaterThanOrEqual(INGEST.bulkLoadMinBytes);
+
+    const indexNames = () => {
+      const store = SqliteStore.open(summary.index);
+      try {
+        return (store.db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name);
+      } finally {
+        store.close();
+      }
+    };
+    expect(indexNames()).toEqual(expect.arrayContaining(Object.keys(SECONDARY_INDEXES)));
+
+    const store = SqliteStore.open(summary.index);
+    store.dropSecondaryIndexes(); // as a build stopped before its end leaves the index
+    store.close();
+    expect(indexNames()).not.toContain('edges_to');
+    const again = await indexFolder({ root, workers: 0 });
+    expect(again.unchanged).toBe(summary.files);
+    expect(indexNames()).toEqual(expect.arrayContaining(Object.keys(SECONDARY_INDEXES)));
+  });
+});
