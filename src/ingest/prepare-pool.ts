@@ -70,8 +70,9 @@ function workerPreparer(count: number, symbols: boolean): Preparer {
   });
   let next = 0;
   return {
-    // One transaction's worth ahead: the workers keep parsing while the indexing thread writes a batch.
-    window: { files: INGEST.filesPerTransaction, bytes: INGEST.bytesPerTransaction },
+    // Half a transaction ahead: enough for the workers to keep parsing while the indexing thread
+    // writes a batch (seconds of their work), little enough to keep peak memory down when SQLite is the slower side.
+    window: { files: INGEST.filesPerTransaction / 2, bytes: INGEST.bytesPerTransaction / 2 },
     workers: count,
     prepare(job) {
       if (failure) return Promise.reject(failure);
