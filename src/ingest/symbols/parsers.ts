@@ -4,11 +4,13 @@
  * (wasm), parsing is not, so the indexer awaits `loadParsers()` before a run
  * and then parses synchronously inside its batches.
  */
+import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Language as TsLanguage, Parser } from 'web-tree-sitter';
 import type { Language } from '../../contracts/languages.js';
 import { LANGUAGE_SPECS, TSX_WASM, type LanguageSpec } from './language-specs.js';
+import { renameFunctionImport } from './wasm-imports.js';
 
 export interface LoadedGrammar {
   spec: LanguageSpec;
@@ -34,7 +36,8 @@ async function load(): Promise<Parsers> {
     let parser = byWasm.get(wasm);
     if (!parser) {
       parser = new Parser();
-      parser.setLanguage(await TsLanguage.load(wasmPath(wasm)));
+      // `isalpha` is missing from the runtime (see wasm-imports); `iswalpha` is there.
+      parser.setLanguage(await TsLanguage.load(renameFunctionImport(fs.readFileSync(wasmPath(wasm)), 'isalpha', 'iswalpha')));
       byWasm.set(wasm, parser);
     }
     return parser;
