@@ -21,17 +21,22 @@ export class IgnoreStack {
   private constructor(private readonly layers: readonly Layer[]) {}
 
   /** Rules of the root folder, plus `.git/info/exclude` as git reads it. */
-  static forRoot(root: string): IgnoreStack {
+  static forRoot(root: string, names?: ReadonlySet<string>): IgnoreStack {
     const base = new IgnoreStack([]);
     const extra = readIfExists(path.join(root, '.git', 'info', 'exclude'));
     const withExclude = extra ? new IgnoreStack([{ dir: '', rules: ignore().add(extra) }]) : base;
-    return withExclude.enter(root, '');
+    return withExclude.enter(root, '', names);
   }
 
-  /** The stack for a child folder: adds that folder's ignore files, if any. */
-  enter(absDir: string, relDir: string): IgnoreStack {
+  /**
+   * The stack for a child folder: adds that folder's ignore files, if any.
+   * `names` (the folder's entries, when the caller has listed it) spares a
+   * failed open per ignore file the folder does not have.
+   */
+  enter(absDir: string, relDir: string, names?: ReadonlySet<string>): IgnoreStack {
     let rules: Ignore | null = null;
     for (const name of IGNORE_FILE_NAMES) {
+      if (names && !names.has(name)) continue;
       const text = readIfExists(path.join(absDir, name));
       if (text) (rules ??= ignore()).add(text);
     }

@@ -37,7 +37,8 @@ export function walkFolder(root: string, options: { maxFileBytes: number }): Wal
   const skipped: SkippedFile[] = [];
   const rootPrefix = root.endsWith(path.sep) ? root : root + path.sep;
 
-  const visit = (absDir: string, relDir: string, rules: IgnoreStack): void => {
+  /** `parent` is null for the root. A folder's own ignore files are read once its entries are listed. */
+  const visit = (absDir: string, relDir: string, parent: IgnoreStack | null): void => {
     let entries: fs.Dirent[];
     try {
       entries = fs.readdirSync(absDir, { withFileTypes: true });
@@ -45,13 +46,15 @@ export function walkFolder(root: string, options: { maxFileBytes: number }): Wal
       if (relDir) skipped.push({ path: relDir, reason: 'unreadable' });
       return;
     }
+    const names = new Set(entries.map((e) => e.name));
+    const rules = parent ? parent.enter(absDir, relDir, names) : IgnoreStack.forRoot(absDir, names);
     entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
     for (const entry of entries) {
       const relPath = relDir ? `${relDir}/${entry.name}` : entry.name;
       const absPath = path.join(absDir, entry.name);
       if (entry.isDirectory()) {
         if (ALWAYS_SKIPPED_DIRS.has(entry.name) || rules.ignores(relPath, true)) continue;
-        visit(absPath, relPath, rules.enter(absPath, relPath));
+        visit(absPath, relPath, rules);
         continue;
       }
       if (rules.ignores(relPath, false)) continue;
@@ -75,6 +78,6 @@ export function walkFolder(root: string, options: { maxFileBytes: number }): Wal
     }
   };
 
-  visit(root, '', IgnoreStack.forRoot(root));
+  visit(root, '', null);
   return { files, skipped };
 }
