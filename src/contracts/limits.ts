@@ -180,3 +180,20 @@ export const MEDICINES = {
   /** A fetched PDF larger than this is refused (SÚKL SPCs are well under it). */
   fetchMaxBytes: 20 * 1024 * 1024,
 } as const;
+
+/** The CoSQA relevance evaluation (`npm run eval:cosqa`, issue 4). */
+export const EVAL_COSQA = {
+  /** Where the data sits, relative to the project root: read in place, never copied in. */
+  defaultDataDir: '../shared/data/cosqa',
+  /** The published corpus: every function of code_idx_map.txt; another count means another data set. */
+  corpusSize: 6267,
+  /** Queries in each retrieval split (dev, test). */
+  queriesPerSplit: 500,
+  /** Acc@k cut-offs reported beside MRR (the paper's Acc@1 and a first page of 10). */
+  accuracyAt: [1, 10] as const,
+  /**
+   * Results ranked per query. 0 means every chunk of the index, so MRR is over the whole
+   * corpus as the paper computes it; a smaller window only drops reciprocal ranks below 1/N.
+   */
+  windowDefault: 0,
+} as const;

@@ -6,6 +6,7 @@
 import type { Catalogue, Locale } from './catalogue.js';
 import { LOCALES } from './catalogue.js';
 import { coreMessages } from './core.js';
+import { evalMessages } from './eval.js';
 import { liveMessages } from './live.js';
 import { medicinesMessages } from './medicines.js';
 import { searchCodeMessages } from './search-code.js';
@@ -18,6 +19,7 @@ const catalogue = {
   ...searchCodeMessages,
   ...liveMessages,
   ...medicinesMessages,
+  ...evalMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;
