@@ -8,9 +8,11 @@
  * `columnsize=0` (5x smaller than `detail=full`, and an AND of single trigrams
  * still narrows candidates); rows are deleted with the 'delete' command and the
  * text kept in `chunks.content`. The word index needs bm25, so it keeps column
- * sizes and uses `contentless_delete=1`; it is `detail=column` (bm25 still sees
- * term frequencies, and it is 2.4x smaller than `detail=full` on kernel C), so
- * phrases are checked against the chunk text instead of FTS5 positions.
+ * sizes and uses `contentless_delete=1`. It keeps `detail=full`: with
+ * `detail=column` a contentless table scores every row 0 in bm25 (FTS5 would
+ * re-tokenise stored content to count hits, and there is none). Phrases are
+ * still checked against the chunk text, which also accepts `retry_backoff`
+ * for "retry backoff".
  */
 
 export const MIGRATIONS: readonly string[] = [
@@ -54,7 +56,7 @@ export const MIGRATIONS: readonly string[] = [
 
   CREATE VIRTUAL TABLE chunk_words USING fts5(
     path, symbol, body,
-    content = '', contentless_delete = 1, detail = column,
+    content = '', contentless_delete = 1,
     tokenize = "unicode61 tokenchars '_'"
   );
 
@@ -90,6 +92,27 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX edges_file ON edges(file_id);
 
   CREATE VIRTUAL TABLE chunk_words_vocab USING fts5vocab(chunk_words, 'row');
+  `,
+  /* 3: source types, conversations and their messages (REST projects, seed 003).
+     A message is stored as a file row (source_type 'conversation_message') so it is
+     chunked and indexed by the same code path as files; `messages` adds who said it when. */ `
+  ALTER TABLE files ADD COLUMN source_type TEXT NOT NULL DEFAULT 'file';
+  CREATE INDEX files_source_type ON files(source_type);
+
+  CREATE TABLE conversations (
+    id         TEXT PRIMARY KEY,
+    title      TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  ) WITHOUT ROWID;
+
+  CREATE TABLE messages (
+    file_id         INTEGER PRIMARY KEY REFERENCES files(id) ON DELETE CASCADE,
+    conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+    round_number    INTEGER NOT NULL,
+    speaker         TEXT NOT NULL,
+    created_at      TEXT NOT NULL
+  );
+  CREATE INDEX messages_conversation ON messages(conversation_id, round_number);
   `,
 ];
 

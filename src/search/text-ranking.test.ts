@@ -1,0 +1,39 @@
+/**
+ * Ranking of text queries on a real index: BM25 must order hits by how well
+ * they match, never by the order files were indexed in.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
+import { indexFolder } from '../ingest/indexer.js';
+import { SqliteStore } from '../store/sqlite-store.js';
+import { makeTree } from '../test-support/temp-tree.js';
+import { searchCode } from './engine.js';
+
+let store: SqliteStore;
+
+beforeAll(async () => {
+  // Indexed in name order: a_ files get the lowest row ids, the best matches the highest.
+  const root = makeTree({
+    'a_once.txt': 'the widget is mentioned once among many other words about gears, springs, levers and bolts\n',
+    'a_common.txt': 'gears gears gears\n',
+    'z_often.txt': 'widget widget widget\n',
+    'z_both.txt': 'widget on gears\n',
+    // Files without the term, so it is rare enough for BM25 to weigh it (IDF > 0).
+    ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`m_other${i}.txt`, `unrelated text number ${i}\n`])),
+  });
+  store = SqliteStore.open((await indexFolder({ root })).index);
+  return () => store.close();
+});
+
+const files = (query: string) => searchCode(store, normalizeSearchCodeParams({ query, mode: 'text' })).items.map((i) => i.file);
+
+describe('BM25 ranking', () => {
+  it('puts a short chunk that repeats the term above a long one that mentions it once', () => {
+    expect(files('widget')).toEqual(['z_often.txt', 'z_both.txt', 'a_once.txt']);
+  });
+
+  it('gives every hit a positive relevance', () => {
+    const items = searchCode(store, normalizeSearchCodeParams({ query: 'widget', mode: 'text' })).items;
+    for (const item of items) expect(item.relevance).toBeGreaterThan(0);
+  });
+});
