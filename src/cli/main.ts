@@ -10,6 +10,7 @@ import { registerIndexCommand } from './commands/index-command.js';
 import { registerMcpCommand } from './commands/mcp-command.js';
 import { registerMedicinesCommand } from './commands/medicines-command.js';
 import { registerSearchCommand } from './commands/search-command.js';
+import { registerServeCommand } from './commands/serve-command.js';
 
 const program = new Command()
   .name('quarry')
@@ -26,5 +27,6 @@ registerCallCommand(program);
 registerMcpCommand(program);
 registerGraphCommand(program);
 registerMedicinesCommand(program);
+registerServeCommand(program);
 
 await program.parseAsync(process.argv);

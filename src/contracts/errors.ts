@@ -18,6 +18,7 @@ export type ErrorCode =
   | 'CURSOR_INVALID'
   | 'CURSOR_STALE'
   | 'PATH_OUTSIDE_ROOT'
+  | 'PAYLOAD_TOO_LARGE'
   | 'INTERNAL';
 
 export class QuarryError extends Error {

@@ -181,6 +181,60 @@ export const MEDICINES = {
   fetchMaxBytes: 20 * 1024 * 1024,
 } as const;
 
+/** The HTTP server (`quarry serve`). */
+export const HTTP = {
+  defaultHost: '127.0.0.1',
+  defaultPort: 7700,
+  /** Request bodies above this get 413: MCP and search requests are small, so a big body is a mistake or an attack. */
+  bodyLimitBytes: 1024 * 1024,
+  /** File uploads may carry a whole source file (JSON-escaped, hence the headroom over INGEST.maxFileBytesDefault). */
+  fileBodyLimitBytes: 16 * 1024 * 1024,
+  /** Quiet time after the last file change before the served folder is re-indexed (editors save in bursts). */
+  reindexDebounceMs: 500,
+  /** Polling period when the OS cannot watch the folder (inotify limits): an incremental re-index only stats files. */
+  reindexIntervalMs: 30_000,
+  /** In-flight requests get this long to finish on shutdown before connections are cut. */
+  shutdownGraceMs: 10_000,
+  /** During shutdown, connections that went idle after their last reply are closed this often. */
+  shutdownSweepMs: 100,
+} as const;
+
+/** Per-client rate limits (seed 001 for MCP, seed 003 for REST search). */
+export const RATE_LIMIT = {
+  /** Sliding window length: "per minute" in both seeds. */
+  windowMs: 60_000,
+  /** MCP requests per client IP per window (seed 001). */
+  mcpPerWindow: 100,
+  /** REST search requests per client IP per window (seed 003's suggested limiter). */
+  searchPerWindow: 30,
+  /** Distinct clients tracked in memory; beyond it the oldest idle ones are dropped first, so memory stays bounded under spoofed floods. */
+  memoryMaxKeys: 100_000,
+} as const;
+
+/** REST project search (seed 003). */
+export const REST_SEARCH = {
+  /** Same cap as search_code: longer text is a document, not a query. */
+  queryMaxChars: 400,
+  /** Seed 003: default 10, larger limits are clamped to 100. */
+  limit: { min: 1, max: 100, default: 10 },
+  /** OFFSET is a linear scan in SQLite; past this, narrow the query instead. */
+  offsetMax: 10_000,
+  /** Filter lists are short in practice; a cap keeps a request from building a huge JSON parameter. */
+  filterMaxItems: 50,
+  filterItemMaxChars: 200,
+} as const;
+
+/** Projects and their content over REST. */
+export const PROJECTS = {
+  nameMaxChars: 200,
+  /** Relative file paths as stored; the same order of size as common OS limits. */
+  pathMaxChars: 1000,
+  /** Uploaded file content, the same cap as files read from disk. */
+  contentMaxBytes: INGEST.maxFileBytesDefault,
+  speakerMaxChars: 100,
+  roundNumberMax: 1_000_000,
+} as const;
+
 /** The CoSQA relevance evaluation (`npm run eval:cosqa`, issue 4). */
 export const EVAL_COSQA = {
   /** Where the data sits, relative to the project root: read in place, never copied in. */

@@ -124,6 +124,15 @@ describe('search_code over a real index', () => {
     expect(item.snippet_start_line).toBe(3);
   });
 
+  it('ranks by bm25 with positive relevance, higher first', () => {
+    const result = search({ query: 'backoff', mode: 'text' });
+    expect(result.items.length).toBe(2);
+    expect(result.items[0]!.relevance).toBeGreaterThan(0);
+    expect(result.items[0]!.relevance).toBeGreaterThanOrEqual(result.items[1]!.relevance);
+    // The Python file names "backoff" in its identifier and docstring: it outranks the guide's single mention.
+    expect(result.items[0]!.file).toBe('src/retry.py');
+  });
+
   it('falls back to any term when all terms together match nothing', () => {
     const result = search({ query: 'exponential zebra' });
     expect(result.matched).toBe('any_term');

@@ -41,6 +41,11 @@ export interface FusedResult {
 const EXTRAS_MAX = 300;
 const REFERENCES_LISTED = 50;
 
+/** Keeps the retriever's own order among its hits without letting it outweigh the score scale (bm25 can be tiny). */
+function rankDecay(rank: number): number {
+  return 1 - Math.min(rank, 999) * 1e-4;
+}
+
 function relationOf(kind: string): FusedHit['relation'] {
   return kind === 'CALLS' ? 'caller' : kind === 'IMPORTS' ? 'importer' : 'subclass';
 }
@@ -60,7 +65,8 @@ export function fusedSearch(
   const chunkAt = (fileId: number, line: number) => s.chunkAtLine.get({ file_id: fileId, line })?.id;
 
   const base = searchWords(store, plan, { offset: 0, limit: window.offset + window.limit + EXTRAS_MAX });
-  const top = base.ranked[0]?.score ?? 1;
+  // Extra hits are scaled from the best BM25 score; on tiny corpora bm25 can be ~0, so never below 1.
+  const top = Math.max(base.ranked[0]?.score ?? 0, 1);
   const names = classification.identifiers.length > 0 ? classification.identifiers : plan.terms.slice(-1);
 
   if (strategy.symbolFirst) {
@@ -69,7 +75,7 @@ export function fusedSearch(
     for (const name of names) {
       definitionsOf(store, name, filters).forEach((def, i) => {
         const chunkId = chunkAt(def.file_id, def.start_line);
-        if (chunkId) add({ chunkId, score: top * boost + (def.name === shortName(name) ? 0.1 : 0) - i * 0.001, focusLine: def.start_line, relation: 'definition' });
+        if (chunkId) add({ chunkId, score: top * (boost + (def.name === shortName(name) ? 0.1 : 0)) * rankDecay(i), focusLine: def.start_line, relation: 'definition' });
       });
     }
   }
@@ -80,7 +86,7 @@ export function fusedSearch(
     if (like) {
       s.symbolsLike.all({ ...filters, like, limit: 100 }).forEach((def, i) => {
         const chunkId = chunkAt(def.file_id, def.start_line);
-        if (chunkId) add({ chunkId, score: top * 1.5 - i * 0.001, focusLine: def.start_line, relation: 'pattern' });
+        if (chunkId) add({ chunkId, score: top * 1.5 * rankDecay(i), focusLine: def.start_line, relation: 'pattern' });
       });
     }
   }
@@ -97,7 +103,7 @@ export function fusedSearch(
       found.rows.forEach((ref: EdgeRow, i) => {
         if (references!.length < REFERENCES_LISTED) references!.push({ file: ref.path, line: ref.line, kind: ref.kind, from: ref.from_name });
         const chunkId = chunkAt(ref.file_id, ref.line);
-        if (chunkId) add({ chunkId, score: top * 1.5 - i * 0.001, focusLine: ref.line, relation: relationOf(ref.kind), expandedFrom: shortName(name) });
+        if (chunkId) add({ chunkId, score: top * 1.5 * rankDecay(i), focusLine: ref.line, relation: relationOf(ref.kind), expandedFrom: shortName(name) });
       });
     }
   }

@@ -48,9 +48,12 @@ const CODE_LITERAL = /^[^\s]*[^\p{L}\p{N}_\s"][^\s]*$/u;
 /** A dotted or `::` name (`auth.login`, `Foo::bar()`) is a symbol question, not a literal. */
 const QUALIFIED_NAME = /^[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)+(?:\(\))?$/;
 
+/** `*Importer`, `get*Config`: a name pattern for the symbol index, not a literal. */
+const NAME_GLOB = /^[A-Za-z0-9_]*\*[A-Za-z0-9_*]*$/;
+
 export function resolveMode(mode: SearchMode, query: string): 'text' | 'exact' | 'regex' {
   if (mode !== 'auto') return mode;
-  return CODE_LITERAL.test(query) && !/^".*"$/.test(query) && !QUALIFIED_NAME.test(query) ? 'exact' : 'text';
+  return CODE_LITERAL.test(query) && !/^".*"$/.test(query) && !QUALIFIED_NAME.test(query) && !NAME_GLOB.test(query) ? 'exact' : 'text';
 }
 
 export function planSearch(params: Pick<SearchCodeParams, 'query' | 'mode' | 'caseSensitive' | 'language' | 'repository'>): Plan {

@@ -239,3 +239,100 @@ export interface ChunkHitRow {
   language: string;
   repository: string;
 }
+
+/**
+ * Filters of the REST project search (seed 003). Lists arrive as JSON arrays
+ * bound as one parameter and are expanded with json_each, so user globs reach
+ * SQLite only as bound GLOB patterns and extensions are compared as suffixes
+ * (no LIKE wildcards). NULL disables a filter.
+ */
+const PROJECT_FILTERS = `
+  AND (@source_type IS NULL OR f.source_type = @source_type)
+  AND (@exclude_conversations = 0 OR f.source_type <> 'conversation_message')
+  AND (@extensions IS NULL OR EXISTS (
+        SELECT 1 FROM json_each(@extensions) e WHERE lower(substr(f.path, -length(e.value))) = e.value))
+  AND (@globs IS NULL OR EXISTS (SELECT 1 FROM json_each(@globs) g WHERE f.path GLOB g.value))`;
+
+/** Statements of REST projects: uploaded files, conversations, messages and the project search. */
+export function prepareContentStatements(db: Database.Database) {
+  return {
+    fileIdByPath: db.prepare<{ source_id: number; path: string }, { id: number }>(
+      'SELECT id FROM files WHERE source_id = @source_id AND path = @path',
+    ),
+    fileSetSourceType: db.prepare<{ id: number; source_type: string }>('UPDATE files SET source_type = @source_type WHERE id = @id'),
+    fileCountsByType: db.prepare<[], { source_type: string; n: number }>(
+      'SELECT source_type, count(*) AS n FROM files GROUP BY source_type',
+    ),
+
+    conversationInsert: db.prepare<{ id: string; title: string; created_at: string }>(
+      'INSERT INTO conversations(id, title, created_at) VALUES (@id, @title, @created_at)',
+    ),
+    conversationGet: db.prepare<[string], ConversationRow>(`
+      SELECT c.id, c.title, c.created_at, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count
+      FROM conversations c WHERE c.id = ?`),
+    conversationList: db.prepare<[], ConversationRow>(`
+      SELECT c.id, c.title, c.created_at, (SELECT count(*) FROM messages m WHERE m.conversation_id = c.id) AS message_count
+      FROM conversations c ORDER BY c.created_at, c.id`),
+    conversationLastRound: db.prepare<[string], { last: number | null }>(
+      'SELECT max(round_number) AS last FROM messages WHERE conversation_id = ?',
+    ),
+    messageInsert: db.prepare<{ file_id: number; conversation_id: string; round_number: number; speaker: string; created_at: string }>(
+      `INSERT INTO messages(file_id, conversation_id, round_number, speaker, created_at)
+       VALUES (@file_id, @conversation_id, @round_number, @speaker, @created_at)`,
+    ),
+
+    /** BM25 page over every source of the index, same column weights as `wordsSearch`. */
+    projectSearch: db.prepare<ProjectFilterParams & { match: string; limit: number; offset: number }, ScoredChunkRow>(`
+      SELECT c.id AS chunk_id, -bm25(chunk_words, 3.0, 4.0, 1.0) AS score
+      FROM chunk_words
+      JOIN chunks c ON c.id = chunk_words.rowid
+      JOIN files f ON f.id = c.file_id
+      WHERE chunk_words MATCH @match ${PROJECT_FILTERS}
+      ORDER BY score DESC, c.id
+      LIMIT @limit OFFSET @offset`),
+    projectSearchCount: db.prepare<ProjectFilterParams & { match: string }, { n: number }>(`
+      SELECT count(*) AS n
+      FROM chunk_words
+      JOIN chunks c ON c.id = chunk_words.rowid
+      JOIN files f ON f.id = c.file_id
+      WHERE chunk_words MATCH @match ${PROJECT_FILTERS}`),
+    projectHit: db.prepare<[number], ProjectHitRow>(`
+      SELECT c.id AS chunk_id, c.start_line, c.end_line, c.token_count, c.content,
+             f.id AS file_id, f.path, f.source_type,
+             m.conversation_id, m.round_number, m.speaker
+      FROM chunks c JOIN files f ON f.id = c.file_id LEFT JOIN messages m ON m.file_id = f.id
+      WHERE c.id = ?`),
+  };
+}
+
+export type ContentStatements = ReturnType<typeof prepareContentStatements>;
+
+export interface ProjectFilterParams {
+  source_type: string | null;
+  exclude_conversations: 0 | 1;
+  /** JSON array of lower-case extensions with their dot, or NULL. */
+  extensions: string | null;
+  /** JSON array of GLOB patterns, or NULL. */
+  globs: string | null;
+}
+
+export interface ConversationRow {
+  id: string;
+  title: string;
+  created_at: string;
+  message_count: number;
+}
+
+export interface ProjectHitRow {
+  chunk_id: number;
+  start_line: number;
+  end_line: number;
+  token_count: number;
+  content: string;
+  file_id: number;
+  path: string;
+  source_type: string;
+  conversation_id: string | null;
+  round_number: number | null;
+  speaker: string | null;
+}

@@ -9,6 +9,7 @@ import { coreMessages } from './core.js';
 import { evalMessages } from './eval.js';
 import { liveMessages } from './live.js';
 import { medicinesMessages } from './medicines.js';
+import { httpMessages } from './http.js';
 import { searchCodeMessages } from './search-code.js';
 
 export type { Catalogue, Locale } from './catalogue.js';
@@ -19,6 +20,7 @@ const catalogue = {
   ...searchCodeMessages,
   ...liveMessages,
   ...medicinesMessages,
+  ...httpMessages,
   ...evalMessages,
 } satisfies Catalogue;
 

@@ -1,0 +1,93 @@
+/**
+ * @module cli/commands/serve-command
+ * `quarry serve [DIR]`: the HTTP server (REST projects and search, the tools,
+ * MCP over Streamable HTTP) with JSON logs on stdout. SIGINT/SIGTERM shut it
+ * down gracefully: in-flight requests finish, indexes close cleanly.
+ */
+import { InvalidArgumentError, type Command } from 'commander';
+import { HTTP, RATE_LIMIT } from '../../contracts/limits.js';
+import { trustedProxies } from '../../server/client-ip.js';
+import { startServer } from '../../server/serve.js';
+import type { RefreshMode } from '../../server/projects/folder-refresher.js';
+import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
+import { streamToolLogger } from '../../tools/tool-log.js';
+import type { ToolGroup } from '../../tools/types.js';
+import { EXIT, runCommand } from '../exit.js';
+import { parseByteSize, parseInteger } from '../options.js';
+import { parseToolGroups } from './mcp-command.js';
+
+function parseRefreshMode(value: string): RefreshMode {
+  if (value !== 'watch' && value !== 'poll' && value !== 'off') throw new InvalidArgumentError(`refresh modes are watch, poll, off; got ${value}`);
+  return value;
+}
+
+const collect = (value: string, previous: string[]) => [...previous, ...value.split(',').map((v) => v.trim()).filter(Boolean)];
+
+function parsePort(value: string): number {
+  const port = parseInteger(value);
+  if (port < 0 || port > 65535) throw new InvalidArgumentError(`not a port: ${value} (0-65535; 0 picks a free one)`);
+  return port;
+}
+
+/** Collects proxies, refusing anything that is not an address or CIDR range as a usage error. */
+const collectProxies = (value: string, previous: string[]) => {
+  const next = collect(value, previous);
+  try { trustedProxies(next); } catch (error) { throw new InvalidArgumentError((error as Error).message); }
+  return next;
+};
+
+interface ServeFlags {
+  host: string;
+  port: number;
+  index?: string;
+  dataDir?: string;
+  allowRoot: string[];
+  trustProxy: string[];
+  cors: string[];
+  mcpRateLimit: number;
+  searchRateLimit: number;
+  bodyLimit: string;
+  refresh: RefreshMode;
+  tools: ToolGroup[];
+  locale?: string;
+}
+
+export function registerServeCommand(program: Command): void {
+  program
+    .command('serve')
+    .description('Serve REST (projects, search, tools), MCP over Streamable HTTP (/mcp, /api/mcp) and /healthz.')
+    .argument('[dir]', 'folder served as the default project (indexed and kept fresh)', '.')
+    .option('--host <host>', 'address to listen on', HTTP.defaultHost)
+    .option('--port <port>', 'port (0 picks a free one)', parsePort, HTTP.defaultPort)
+    .option('--index <file>', 'index of DIR (default: DIR/.quarry/index.db)')
+    .option('--data-dir <dir>', 'where created projects keep their indexes (default: DIR/.quarry/projects)')
+    .option('--allow-root <dir>', 'folder projects may be created from (repeatable; default: DIR only)', collect, [])
+    .option('--trust-proxy <ip>', 'proxy address or CIDR whose x-forwarded-for / x-real-ip is believed (repeatable)', collectProxies, [])
+    .option('--cors <origin>', 'allowed CORS origin, or * (repeatable; default: no CORS)', collect, [])
+    .option('--mcp-rate-limit <n>', 'MCP requests per client IP per minute', parseInteger, RATE_LIMIT.mcpPerWindow)
+    .option('--search-rate-limit <n>', 'REST search requests per client IP per minute', parseInteger, RATE_LIMIT.searchPerWindow)
+    .option('--body-limit <bytes>', 'largest request body (file uploads: 16M)', String(HTTP.bodyLimitBytes))
+    .option('--refresh <mode>', 'keep DIR\'s index fresh: watch (fs.watch, polling if that fails), poll, off', parseRefreshMode, 'watch' as RefreshMode)
+    .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')}`, parseToolGroups, [...TOOL_GROUPS])
+    .option('--locale <locale>', 'language of error messages (en, cs, ja)')
+    .action((dir: string, flags: ServeFlags) =>
+      runCommand(async () => {
+        const server = await startServer({
+          root: dir, host: flags.host, port: flags.port, indexPath: flags.index, dataDir: flags.dataDir,
+          allowRoots: flags.allowRoot, trustProxies: flags.trustProxy, corsOrigins: flags.cors,
+          mcpRateLimit: flags.mcpRateLimit, searchRateLimit: flags.searchRateLimit, bodyLimitBytes: parseByteSize(flags.bodyLimit),
+          refresh: flags.refresh, tools: toolsInGroups(flags.tools), toolLog: streamToolLogger(process.stdout), locale: flags.locale,
+        });
+        await new Promise<void>((resolve) => {
+          const stop = (signal: NodeJS.Signals) => {
+            server.app.log.info({ event: 'server_stopping', signal }, 'shutting down');
+            void server.close().then(resolve);
+          };
+          process.once('SIGINT', stop);
+          process.once('SIGTERM', stop);
+        });
+        server.app.log.info({ event: 'server_stopped' }, 'stopped');
+        return EXIT.ok;
+      }),
+    );
+}

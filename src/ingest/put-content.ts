@@ -1,0 +1,92 @@
+/**
+ * @module ingest/put-content
+ * Content that arrives over the API instead of from a folder: an uploaded
+ * file or a conversation message. Both go through `prepareFile`, the path
+ * the indexer uses (decode, detect language, chunk, word-index text), and
+ * are written in one transaction that bumps the index version.
+ */
+import { QuarryError } from '../contracts/errors.js';
+import { PROJECTS } from '../contracts/limits.js';
+import { message } from '../contracts/messages/index.js';
+import { CONVERSATIONS_SOURCE, UPLOADS_SOURCE, contentStatements } from '../store/content-store.js';
+import type { SqliteStore } from '../store/sqlite-store.js';
+import { prepareFile, type PreparedFile } from './prepare-file.js';
+
+export interface PutFileResult {
+  fileId: number;
+  path: string;
+  language: string;
+  chunks: number;
+  tokenCount: number;
+  replaced: boolean;
+  indexVersion: number;
+}
+
+/** A stored path is relative, '/'-separated, with no empty, '.' or '..' segment. */
+export function checkRelativePath(relPath: string): string {
+  const segments = relPath.split('/');
+  const bad = relPath.includes('\0') || relPath.includes('\\') || segments.some((s) => s === '' || s === '.' || s === '..');
+  if (bad) throw new QuarryError('INVALID_ARGUMENT', message('file.path_invalid', { path: relPath }), { path: relPath });
+  return relPath;
+}
+
+function prepareText(relPath: string, content: string): PreparedFile {
+  const bytes = Buffer.from(content, 'utf8');
+  if (bytes.length > PROJECTS.contentMaxBytes) {
+    throw new QuarryError('PAYLOAD_TOO_LARGE', message('file.too_large', { bytes: bytes.length, limit: PROJECTS.contentMaxBytes }));
+  }
+  const prepared = prepareFile(relPath, bytes, Date.now());
+  if (!prepared) throw new QuarryError('INVALID_ARGUMENT', message('file.binary'));
+  return prepared;
+}
+
+/** Stores (or replaces) an uploaded file; replacing deletes the old chunks in the same transaction. */
+export function putFile(store: SqliteStore, relPath: string, content: string): PutFileResult {
+  const prepared = prepareText(checkRelativePath(relPath), content);
+  const statements = contentStatements(store);
+  return store.transaction(() => {
+    const sourceId = store.ensureSource(UPLOADS_SOURCE, '');
+    const existing = statements.fileIdByPath.get({ source_id: sourceId, path: relPath });
+    if (existing) store.deleteFile(existing.id);
+    const fileId = store.insertFile(sourceId, prepared.file, prepared.chunks);
+    return {
+      fileId, path: relPath, language: prepared.file.language, chunks: prepared.chunks.length,
+      tokenCount: prepared.chunks.reduce((sum, c) => sum + c.tokenCount, 0),
+      replaced: existing !== undefined, indexVersion: store.bumpIndexVersion(),
+    };
+  });
+}
+
+export interface AddMessageInput {
+  conversationId: string;
+  speaker: string;
+  content: string;
+  roundNumber?: number;
+}
+
+export interface AddMessageResult {
+  fileId: number;
+  roundNumber: number;
+  chunks: number;
+  indexVersion: number;
+}
+
+/** Adds a message to an existing conversation (the caller checks it exists) and indexes it. */
+export function addMessage(store: SqliteStore, input: AddMessageInput): AddMessageResult {
+  const statements = contentStatements(store);
+  return store.transaction(() => {
+    const roundNumber = input.roundNumber ?? (statements.conversationLastRound.get(input.conversationId)?.last ?? 0) + 1;
+    const sourceId = store.ensureSource(CONVERSATIONS_SOURCE, '');
+    // A unique virtual path per message: the (source, path) pair is unique in `files`.
+    const count = statements.conversationGet.get(input.conversationId)?.message_count ?? 0;
+    const virtualPath = `${input.conversationId}/${roundNumber}-${count + 1}`;
+    const prepared = prepareText(virtualPath, input.content);
+    const fileId = store.insertFile(sourceId, { ...prepared.file, language: 'text' }, prepared.chunks);
+    statements.fileSetSourceType.run({ id: fileId, source_type: 'conversation_message' });
+    statements.messageInsert.run({
+      file_id: fileId, conversation_id: input.conversationId, round_number: roundNumber,
+      speaker: input.speaker, created_at: new Date().toISOString(),
+    });
+    return { fileId, roundNumber, chunks: prepared.chunks.length, indexVersion: store.bumpIndexVersion() };
+  });
+}

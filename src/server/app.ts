@@ -1,0 +1,66 @@
+/**
+ * @module server/app
+ * Builds the HTTP app (fastify, pino JSON logs) from injected parts: routes
+ * per resource, the MCP endpoints, CORS when configured, and the one error
+ * handler that turns every failure into the door's shape (REST JSON or a
+ * JSON-RPC error) with the status from `httpStatus`.
+ */
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import cors from '@fastify/cors';
+import { QuarryError } from '../contracts/errors.js';
+import { message } from '../contracts/messages/index.js';
+import type { AppOptions } from './app-options.js';
+import { clientIp } from './client-ip.js';
+import { httpStatus, jsonRpcCodeFor, jsonRpcErrorBody, restErrorBody, toHttpError } from './http-errors.js';
+import { openApiDocument } from './openapi.js';
+import { registerHealthRoutes } from './routes/health-routes.js';
+import { registerMcpRoutes } from './routes/mcp-routes.js';
+import { registerProjectRoutes } from './routes/project-routes.js';
+import { registerSearchRoutes } from './routes/search-routes.js';
+import { registerToolRoutes } from './routes/tool-routes.js';
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger === false ? false : {
+      ...(options.logger === true ? {} : options.logger),
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-api-key"]'],
+    },
+    bodyLimit: options.bodyLimitBytes,
+    // Keep-alive connections that are idle are closed on shutdown; busy ones finish first.
+    forceCloseConnections: 'idle',
+  });
+
+  const clientOf = (request: FastifyRequest) =>
+    clientIp(request.headers, request.socket.remoteAddress, options.trustedProxies);
+
+  if (options.corsOrigins.length > 0) {
+    await app.register(cors, {
+      origin: options.corsOrigins.includes('*') ? true : [...options.corsOrigins],
+      methods: ['GET', 'POST', 'DELETE'],
+      exposedHeaders: ['retry-after', 'mcp-session-id'],
+    });
+  }
+
+  app.setErrorHandler((error, request, reply) => {
+    const failure = toHttpError(error, request.routeOptions.bodyLimit ?? options.bodyLimitBytes);
+    const status = httpStatus(failure.code);
+    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    reply.code(status);
+    if (request.routeOptions.config?.door === 'mcp') return reply.send(jsonRpcErrorBody(jsonRpcCodeFor(failure), failure.message));
+    return reply.send(restErrorBody(failure));
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    const failure = new QuarryError('NOT_FOUND', message('http.route_not_found', { method: request.method, url: request.url }), { resource: 'route' });
+    return reply.code(404).send(restErrorBody(failure));
+  });
+
+  registerHealthRoutes(app, options);
+  registerMcpRoutes(app, options, clientOf);
+  registerProjectRoutes(app, options);
+  registerSearchRoutes(app, options, clientOf);
+  registerToolRoutes(app, options, clientOf);
+  const document = openApiDocument(options.tools);
+  app.get('/api/openapi.json', { config: { door: 'rest' } }, async () => document);
+  return app;
+}

@@ -1,0 +1,94 @@
+/**
+ * @module server/openapi
+ * The OpenAPI 3.1 document of the REST API, generated from the same zod
+ * contracts the routes parse with (and from the tool registry for
+ * /api/tools/{name}), so it cannot drift from what the server accepts.
+ */
+import { z } from 'zod';
+import * as api from '../contracts/rest-api.js';
+import type { AnyTool } from '../tools/types.js';
+import { SERVER_INFO, toolJsonSchema } from './mcp-server.js';
+
+type Json = Record<string, unknown>;
+
+function schema(type: z.ZodType, io: 'input' | 'output'): Json {
+  const json = z.toJSONSchema(type, { io, unrepresentable: 'any' }) as Json;
+  delete json.$schema;
+  return json;
+}
+
+const jsonBody = (s: Json) => ({ required: true, content: { 'application/json': { schema: s } } });
+const jsonReply = (description: string, s: Json) => ({ description, content: { 'application/json': { schema: s } } });
+const error = (description: string) => jsonReply(description, { $ref: '#/components/schemas/Error' });
+const projectId = { name: 'projectId', in: 'path', required: true, schema: { type: 'string' } };
+
+export function openApiDocument(tools: readonly AnyTool[]): Json {
+  const out = (type: z.ZodType) => schema(type, 'output');
+  const input = (type: z.ZodType) => schema(type, 'input');
+  const paths: Json = {
+    '/healthz': { get: { summary: 'Liveness and the default project', responses: { 200: jsonReply('Healthy', out(api.healthResponse)) } } },
+    '/api/projects': {
+      get: { summary: 'List projects', responses: { 200: jsonReply('Projects', out(api.projectList)) } },
+      post: {
+        summary: 'Create a project from a folder inside the allowed roots, or empty',
+        requestBody: jsonBody(input(api.createProjectRequest)),
+        responses: { 201: jsonReply('Created (indexed)', out(api.project)), 400: error('Invalid body'), 403: error('Folder outside the allowed roots'), 404: error('Folder not found') },
+      },
+    },
+    '/api/projects/{projectId}': {
+      parameters: [projectId],
+      get: { summary: 'Get a project', responses: { 200: jsonReply('Project', out(api.project)), 404: error('project_not_found') } },
+      delete: { summary: 'Delete a project and its index', responses: { 204: { description: 'Deleted' }, 400: error('The default project'), 404: error('project_not_found') } },
+    },
+    '/api/projects/{projectId}/files': {
+      parameters: [projectId],
+      post: {
+        summary: 'Store, chunk and index a file (replaces an earlier version of the same path)',
+        requestBody: jsonBody(input(api.putFileRequest)),
+        responses: { 200: jsonReply('Replaced', out(api.putFileResponse)), 201: jsonReply('Stored', out(api.putFileResponse)), 400: error('Invalid path or content'), 404: error('project_not_found'), 413: error('Too large') },
+      },
+    },
+    '/api/projects/{projectId}/search': {
+      parameters: [projectId],
+      post: {
+        summary: 'Full-text search (BM25) over the project\'s files and conversation messages',
+        requestBody: jsonBody(input(api.searchRequest)),
+        responses: { 200: jsonReply('Results', out(api.searchResponse)), 400: error('Invalid query or filters'), 404: error('project_not_found'), 429: error('Rate limited (Retry-After)') },
+      },
+    },
+    '/api/conversations': { get: { summary: 'Conversations of every project, with their project_id', responses: { 200: jsonReply('Conversations', out(api.conversationList)) } } },
+    '/api/projects/{projectId}/conversations': {
+      parameters: [projectId],
+      post: { summary: 'Start a conversation', requestBody: jsonBody(input(api.createConversationRequest)), responses: { 201: jsonReply('Created', out(api.conversation)), 404: error('project_not_found') } },
+    },
+    '/api/projects/{projectId}/conversations/{conversationId}/messages': {
+      parameters: [projectId, { name: 'conversationId', in: 'path', required: true, schema: { type: 'string' } }],
+      post: {
+        summary: 'Add a message (indexed and searchable as source_type conversation_message)',
+        requestBody: jsonBody(input(api.addMessageRequest)),
+        responses: { 201: jsonReply('Added', out(api.addMessageResponse)), 404: error('project_not_found or conversation_not_found') },
+      },
+    },
+    '/api/tools': { get: { summary: 'Tools of the registry with their input JSON Schemas', responses: { 200: { description: 'Tools' } } } },
+  };
+  for (const tool of tools) {
+    paths[`/api/tools/${tool.name}`] = {
+      post: {
+        summary: tool.title, description: tool.description, requestBody: jsonBody(toolJsonSchema(tool)),
+        responses: { 200: { description: 'The tool\'s result' }, 400: error('Invalid parameters'), 404: error('Not found') },
+      },
+    };
+  }
+  paths['/mcp'] = {
+    post: {
+      summary: 'MCP over Streamable HTTP (stateless, JSON replies); also at /api/mcp. 100 requests a minute per client.',
+      responses: { 200: { description: 'JSON-RPC reply' }, 429: { description: 'Rate limited: JSON-RPC error -32000 (Retry-After)' } },
+    },
+  };
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Quarry', version: SERVER_INFO.version, description: 'Search server for AI agents: REST projects and search, tools, MCP.' },
+    paths,
+    components: { schemas: { Error: out(api.errorResponse) } },
+  };
+}

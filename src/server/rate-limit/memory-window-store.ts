@@ -1,0 +1,48 @@
+/**
+ * @module server/rate-limit/memory-window-store
+ * The in-memory sliding-window log: per key, the timestamps of allowed hits
+ * in the last window (at most `limit` of them). Exact, unlike the fixed or
+ * approximated windows, and small: 100 numbers per active client. Keys are
+ * capped; the least recently used go first, so a flood of spoofed keys
+ * cannot grow memory without bound.
+ */
+import { RATE_LIMIT } from '../../contracts/limits.js';
+import type { WindowDecision, WindowStore } from './window-store.js';
+
+export class MemoryWindowStore implements WindowStore {
+  /** A Map iterates in insertion order; re-inserting on each hit keeps it in LRU order. */
+  private readonly hits = new Map<string, number[]>();
+
+  constructor(private readonly maxKeys: number = RATE_LIMIT.memoryMaxKeys) {}
+
+  async take(key: string, limit: number, windowMs: number, now: number = Date.now()): Promise<WindowDecision> {
+    const since = now - windowMs;
+    const log = (this.hits.get(key) ?? []).filter((t) => t > since);
+    this.hits.delete(key);
+    if (log.length >= limit) {
+      this.hits.set(key, log);
+      return { allowed: false, count: log.length, limit, retryAfterMs: Math.max(1, log[0]! + windowMs - now) };
+    }
+    log.push(now);
+    this.hits.set(key, log);
+    this.evict();
+    return { allowed: true, count: log.length, limit, retryAfterMs: 0 };
+  }
+
+  /** Number of clients tracked (for tests and health). */
+  size(): number {
+    return this.hits.size;
+  }
+
+  async close(): Promise<void> {
+    this.hits.clear();
+  }
+
+  private evict(): void {
+    while (this.hits.size > this.maxKeys) {
+      const oldest = this.hits.keys().next().value;
+      if (oldest === undefined) break;
+      this.hits.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * @module server/rate-limit/rate-limit-hook
+ * A fastify onRequest hook that counts each request against its client's
+ * sliding window and answers 429 with `Retry-After` when the window is full.
+ * The body of the refusal belongs to the door (JSON-RPC for MCP, REST JSON).
+ */
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { WindowDecision, WindowStore } from './window-store.js';
+
+export interface RateLimitRule {
+  /** Key prefix: windows of different rules never share counts. */
+  name: string;
+  limit: number;
+  windowMs: number;
+  /** The 429 body, as a string so it goes out byte for byte. */
+  body: (decision: WindowDecision) => string;
+}
+
+export function rateLimitHook(store: WindowStore, rule: RateLimitRule, clientOf: (request: FastifyRequest) => string): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    const decision = await store.take(`${rule.name}:${clientOf(request)}`, rule.limit, rule.windowMs);
+    if (decision.allowed) return;
+    await reply
+      .code(429)
+      .header('retry-after', String(Math.ceil(decision.retryAfterMs / 1000)))
+      .type('application/json; charset=utf-8')
+      .send(rule.body(decision));
+  };
+}

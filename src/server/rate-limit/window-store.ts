@@ -1,0 +1,26 @@
+/**
+ * @module server/rate-limit/window-store
+ * Where sliding-window hit logs live. One server keeps them in memory
+ * (memory-window-store); several servers behind a balancer need a shared
+ * store (a Redis sorted set per key: ZREMRANGEBYSCORE + ZCARD + ZADD in one
+ * MULTI), which implements this same interface. Async for that reason.
+ */
+
+export interface WindowDecision {
+  allowed: boolean;
+  /** Hits counted in the window, including this one when allowed. */
+  count: number;
+  limit: number;
+  /** When refused: milliseconds until the oldest counted hit leaves the window. */
+  retryAfterMs: number;
+}
+
+export interface WindowStore {
+  /**
+   * Counts the hits of `key` in the sliding window (now - windowMs, now]; when
+   * fewer than `limit`, records this hit and allows it. Refused hits are not
+   * recorded, so a client that waits is let in again on time.
+   */
+  take(key: string, limit: number, windowMs: number, now?: number): Promise<WindowDecision>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,58 @@
+/**
+ * @module server/routes/mcp-routes
+ * MCP over Streamable HTTP at POST /mcp and POST /api/mcp (seed 001's
+ * endpoint and its rewrite). Stateless: each request gets a fresh SDK
+ * transport and a fresh server from `createMcpServer`, the same registry
+ * door that `quarry mcp` serves over stdio, so every tool behaves the same.
+ * Replies are plain JSON (no SSE stream is needed for single answers).
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
+import { message } from '../../contracts/messages/index.js';
+import { createMcpServer } from '../mcp-server.js';
+import type { AppOptions } from '../app-options.js';
+import { JSON_RPC, jsonRpcErrorBody } from '../http-errors.js';
+import { rateLimitHook } from '../rate-limit/rate-limit-hook.js';
+
+export const MCP_PATHS = ['/mcp', '/api/mcp'] as const;
+
+/** Name of the per-client window shared by both MCP paths and the REST tool routes. */
+export const MCP_WINDOW = 'mcp';
+
+/** Seed 001's 429 body, byte for byte. */
+export function mcpRateLimitedBody(): string {
+  return JSON.stringify(jsonRpcErrorBody(JSON_RPC.serverError, message('http.mcp_rate_limited')));
+}
+
+export function registerMcpRoutes(app: FastifyInstance, options: AppOptions, clientOf: (r: FastifyRequest) => string): void {
+  const limit = rateLimitHook(options.windowStore, {
+    name: MCP_WINDOW, limit: options.rateLimits.mcpPerWindow, windowMs: options.rateLimits.windowMs,
+    body: mcpRateLimitedBody,
+  }, clientOf);
+
+  const handle = async (request: FastifyRequest, reply: FastifyReply) => {
+    const server = createMcpServer(options.toolContext, options.tools, options.toolLog);
+    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    // Headers set by hooks (CORS) live on the fastify reply; a hijacked reply writes the raw one.
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
+    }
+    reply.hijack();
+    reply.raw.on('close', () => {
+      void transport.close();
+      void server.close();
+    });
+    await server.connect(transport);
+    await transport.handleRequest(request.raw, reply.raw, request.body);
+  };
+
+  // Stateless: there is no session to stream to (GET) or to end (DELETE).
+  const notAllowed = async (_request: FastifyRequest, reply: FastifyReply) =>
+    reply.code(405).header('allow', 'POST').send(jsonRpcErrorBody(JSON_RPC.serverError, 'Method not allowed.'));
+
+  for (const url of MCP_PATHS) {
+    app.post(url, { onRequest: limit, config: { door: 'mcp' } }, handle);
+    app.get(url, { onRequest: limit, config: { door: 'mcp' } }, notAllowed);
+    app.delete(url, { onRequest: limit, config: { door: 'mcp' } }, notAllowed);
+  }
+}

@@ -1,0 +1,31 @@
+/**
+ * @module server/routes/search-routes
+ * `POST /api/projects/:projectId/search` (seed 003), behind its own
+ * per-client rate limit (default 30 a minute, seed 003's suggestion).
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { message } from '../../contracts/messages/index.js';
+import { searchRequest } from '../../contracts/rest-api.js';
+import { searchProject } from '../../search/project-search.js';
+import type { AppOptions } from '../app-options.js';
+import { restErrorBody } from '../http-errors.js';
+import { QuarryError } from '../../contracts/errors.js';
+import { rateLimitHook } from '../rate-limit/rate-limit-hook.js';
+
+export function registerSearchRoutes(app: FastifyInstance, options: AppOptions, clientOf: (r: FastifyRequest) => string): void {
+  const limit = rateLimitHook(options.windowStore, {
+    name: 'search', limit: options.rateLimits.searchPerWindow, windowMs: options.rateLimits.windowMs,
+    body: (decision) => JSON.stringify(restErrorBody(new QuarryError('RATE_LIMITED',
+      message('http.search_rate_limited', { seconds: Math.ceil(decision.retryAfterMs / 1000) }, options.toolContext.locale)))),
+  }, clientOf);
+
+  app.post<{ Params: { projectId: string } }>('/api/projects/:projectId/search',
+    { onRequest: limit, config: { door: 'rest' } },
+    async (request) => {
+      // Project first: seed 003 answers 404 for an unknown project whatever the body.
+      const handle = options.projects.get(request.params.projectId);
+      const body = searchRequest.parse(request.body ?? {});
+      await handle.ready;
+      return searchProject(handle.store, body);
+    });
+}

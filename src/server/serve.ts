@@ -1,0 +1,121 @@
+/**
+ * @module server/serve
+ * `quarry serve` without the command line: opens the projects (the served
+ * folder is indexed in the background and kept fresh), builds the app,
+ * listens, and shuts down gracefully: stop accepting, let in-flight requests
+ * finish (cut after a grace period), stop re-indexing, close every index.
+ */
+import path from 'node:path';
+import fs from 'node:fs';
+import type { FastifyInstance } from 'fastify';
+import { QuarryError } from '../contracts/errors.js';
+import { HTTP, RATE_LIMIT } from '../contracts/limits.js';
+import { message } from '../contracts/messages/index.js';
+import { resolveRoot } from '../ingest/indexer.js';
+import { defaultIndexPath } from '../store/sqlite-store.js';
+import { ToolContext } from '../tools/context.js';
+import type { ToolCallLogger } from '../tools/tool-log.js';
+import type { AnyTool } from '../tools/types.js';
+import { buildApp } from './app.js';
+import { trustedProxies } from './client-ip.js';
+import type { RefreshMode } from './projects/folder-refresher.js';
+import { runIndex } from './projects/index-runner.js';
+import { ProjectRegistry } from './projects/project-registry.js';
+import { MemoryWindowStore } from './rate-limit/memory-window-store.js';
+import type { WindowStore } from './rate-limit/window-store.js';
+
+export interface ServeOptions {
+  root: string;
+  host?: string;
+  port?: number;
+  indexPath?: string;
+  dataDir?: string;
+  /** Folders projects may be created from; default: the served folder only. */
+  allowRoots?: readonly string[];
+  trustProxies?: readonly string[];
+  corsOrigins?: readonly string[];
+  mcpRateLimit?: number;
+  searchRateLimit?: number;
+  bodyLimitBytes?: number;
+  refresh?: RefreshMode;
+  tools: readonly AnyTool[];
+  toolLog: ToolCallLogger;
+  locale?: string;
+  logger?: boolean | Record<string, unknown>;
+  windowStore?: WindowStore;
+  shutdownGraceMs?: number;
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  url: string;
+  projects: ProjectRegistry;
+  close: () => Promise<void>;
+}
+
+export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const root = resolveRoot(options.root);
+  const indexPath = path.resolve(options.indexPath ?? defaultIndexPath(root));
+  const dataDir = path.resolve(options.dataDir ?? path.join(root, '.quarry', 'projects'));
+  fs.mkdirSync(dataDir, { recursive: true });
+  const allowedRoots = (options.allowRoots?.length ? options.allowRoots : [root]).map((r) => resolveRoot(r));
+  let app: FastifyInstance | null = null;
+  const projects = ProjectRegistry.open({
+    root, indexPath, dataDir, allowedRoots, runIndex,
+    refresh: {
+      mode: options.refresh ?? 'watch',
+      log: (level, fields, msg) => app?.log[level](fields, msg),
+    },
+  });
+  const toolContext = new ToolContext({ root, indexPath, locale: options.locale });
+  toolContext.indexReady = projects.defaultProject.ready;
+  const windowStore = options.windowStore ?? new MemoryWindowStore();
+  app = await buildApp({
+    projects, toolContext, tools: options.tools, toolLog: options.toolLog, windowStore,
+    rateLimits: {
+      windowMs: RATE_LIMIT.windowMs,
+      mcpPerWindow: options.mcpRateLimit ?? RATE_LIMIT.mcpPerWindow,
+      searchPerWindow: options.searchRateLimit ?? RATE_LIMIT.searchPerWindow,
+    },
+    trustedProxies: trustedProxies(options.trustProxies ?? []),
+    corsOrigins: options.corsOrigins ?? [],
+    bodyLimitBytes: options.bodyLimitBytes ?? HTTP.bodyLimitBytes,
+    logger: options.logger ?? true,
+  });
+  const host = options.host ?? HTTP.defaultHost;
+  const port = options.port ?? HTTP.defaultPort;
+  let url: string;
+  try {
+    url = await app.listen({ host, port });
+  } catch (error) {
+    // Stop the index worker and watchers, or they would keep the process alive.
+    await app.close();
+    await projects.close();
+    toolContext.close();
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
+      throw new QuarryError('UNAVAILABLE', message('http.listen_failed', { host, port, reason: code }), {}, { cause: error });
+    }
+    throw error;
+  }
+  const running = app;
+  running.log.info({ event: 'server_ready', url, default_project: projects.defaultProject.meta.id, root, data_dir: dataDir }, 'quarry serve ready');
+
+  let closing: Promise<void> | null = null;
+  const close = () => {
+    closing ??= (async () => {
+      const grace = setTimeout(() => running.server.closeAllConnections(), options.shutdownGraceMs ?? HTTP.shutdownGraceMs);
+      grace.unref();
+      // A keep-alive connection whose request just finished is idle: close it at once instead of waiting for the client.
+      const sweep = setInterval(() => running.server.closeIdleConnections(), HTTP.shutdownSweepMs);
+      await running.close();
+      clearTimeout(grace);
+      clearInterval(sweep);
+      await projects.close();
+      toolContext.close();
+      await windowStore.close();
+    })();
+    return closing;
+  };
+  return { app: running, url, projects, close };
+}

@@ -1,0 +1,65 @@
+/**
+ * @module test-support/http-server
+ * Starts the built `quarry serve` as a real child process on 127.0.0.1 with
+ * port 0, reads its URL from the `server_ready` log line, and keeps its
+ * stdout lines (pino logs and tool-call lines) for assertions.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { CLI } from './cli.js';
+
+export interface ServerProcess {
+  url: string;
+  child: ChildProcess;
+  /** Every stdout line so far, parsed when it is JSON. */
+  lines: () => Record<string, any>[];
+  stderr: () => string;
+  /** SIGTERM, then resolves with the exit code. */
+  stop: () => Promise<number | null>;
+}
+
+export function startServe(dir: string, args: string[] = [], timeoutMs = 30_000): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [CLI, 'serve', dir, '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  const lines = () => stdout.split('\n').filter((l) => l.startsWith('{')).map((l) => { try { return JSON.parse(l); } catch { return {}; } });
+  const stop = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    return exited;
+  };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`serve did not start:\n${stdout}\n${stderr}`)); }, timeoutMs);
+    child.stderr!.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+      stdout += d;
+      const ready = lines().find((l) => l.event === 'server_ready');
+      if (ready) { clearTimeout(timer); resolve({ url: ready.url, child, lines, stderr: () => stderr, stop }); }
+    });
+    void exited.then((code) => { clearTimeout(timer); reject(new Error(`serve exited with ${code}:\n${stdout}\n${stderr}`)); });
+  });
+}
+
+/** The official SDK client over Streamable HTTP. */
+export async function connectHttp(url: string): Promise<Client> {
+  const client = new Client({ name: 'quarry-test', version: '1.0.0' });
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  return client;
+}
+
+export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; text: string; json: any }> {
+  const response = await fetch(url, {
+    method: 'POST', headers: { 'content-type': 'application/json', ...headers },
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  });
+  const text = await response.text();
+  let json: any = null;
+  try { json = JSON.parse(text); } catch { /* not JSON: callers assert on text */ }
+  return { status: response.status, headers: response.headers, text, json };
+}
+
+/** A JSON-RPC request as a plain HTTP client would send it to /mcp. */
+export function mcpPost(url: string, message: unknown, headers: Record<string, string> = {}) {
+  return postJson(url, message, { accept: 'application/json, text/event-stream', ...headers });
+}

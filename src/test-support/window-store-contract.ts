@@ -1,0 +1,55 @@
+/**
+ * @module test-support/window-store-contract
+ * The behaviour every WindowStore must have (in memory now, Redis later):
+ * one shared suite, run by each implementation's test file.
+ */
+import { describe, expect, it } from 'vitest';
+import { RATE_LIMIT } from '../contracts/limits.js';
+import type { WindowStore } from '../server/rate-limit/window-store.js';
+
+export function windowStoreContract(name: string, create: () => WindowStore): void {
+  const { windowMs, mcpPerWindow: limit } = RATE_LIMIT;
+
+  describe(`WindowStore contract: ${name}`, () => {
+    it('allows the limit within a window and refuses the next with the time until a slot frees', async () => {
+      const store = create();
+      for (let i = 0; i < limit; i++) expect((await store.take('ip', limit, windowMs, 1000 + i)).allowed).toBe(true);
+      const refused = await store.take('ip', limit, windowMs, 1000 + limit);
+      expect(refused).toEqual({ allowed: false, count: limit, limit, retryAfterMs: windowMs - limit });
+      await store.close();
+    });
+
+    it('slides: each old hit leaving the window frees exactly one slot', async () => {
+      const store = create();
+      await store.take('ip', 2, windowMs, 0);
+      await store.take('ip', 2, windowMs, 30_000);
+      expect((await store.take('ip', 2, windowMs, 59_999)).allowed).toBe(false);
+      expect((await store.take('ip', 2, windowMs, 60_000)).allowed).toBe(true); // the hit at 0 left
+      expect((await store.take('ip', 2, windowMs, 60_001)).allowed).toBe(false); // the one at 30 s has not
+      await store.close();
+    });
+
+    it('does not count refused requests, so a client that waits gets in on time', async () => {
+      const store = create();
+      await store.take('ip', 1, windowMs, 0);
+      for (let t = 1; t < windowMs; t += 1000) expect((await store.take('ip', 1, windowMs, t)).allowed).toBe(false);
+      expect((await store.take('ip', 1, windowMs, windowMs)).allowed).toBe(true);
+      await store.close();
+    });
+
+    it('keeps clients apart', async () => {
+      const store = create();
+      await store.take('a', 1, windowMs, 0);
+      expect((await store.take('a', 1, windowMs, 1)).allowed).toBe(false);
+      expect((await store.take('b', 1, windowMs, 1)).allowed).toBe(true);
+      await store.close();
+    });
+
+    it('decides concurrent hits of one client exactly', async () => {
+      const store = create();
+      const decisions = await Promise.all(Array.from({ length: 10 }, () => store.take('ip', 4, windowMs, 5)));
+      expect(decisions.filter((d) => d.allowed)).toHaveLength(4);
+      await store.close();
+    });
+  });
+}
