@@ -19,6 +19,10 @@ describe('query classification (seed 002 order and word boundaries)', () => {
     ['callers of parse_config', 'relationship'],
     ['the visitor pattern in the compiler', 'pattern'],
     ['how is pattern matching used', 'pattern'],
+    // "how to ..." asks for code that does something, not for a walk through this code's flow.
+    ['how to read a file line by line', 'concept'],
+    ['how do i sort a dict by value', 'concept'],
+    ['how does the importer work', 'flow'],
   ])('%j is a %s query', (query, type) => {
     expect(classify(query).type).toBe(type);
   });
