@@ -251,3 +251,14 @@ export const EVAL_COSQA = {
    */
   windowDefault: 0,
 } as const;
+
+/** Ranking of text (BM25) queries (issue 4, measured on CoSQA dev: see README "Relevance (CoSQA)"). */
+export const TEXT_RANKING = {
+  /**
+   * From this many terms on, a text query is a sentence, not a keyword list: hits are ranked by
+   * BM25 over any of its terms (more terms matched scores higher) instead of requiring every term,
+   * which drops the answer whenever it misses one word ("... in python"). Fewer terms: every term
+   * first, any term only when that finds nothing.
+   */
+  anyTermMinTerms: 3,
+} as const;

@@ -5,6 +5,7 @@
  * candidates), the FTS5 expressions it will bind, and the filters. Tests and
  * `quarry search --explain` look at plans; `execute` only follows them.
  */
+import { TEXT_RANKING } from '../contracts/limits.js';
 import type { SearchCodeParams, SearchMode } from '../contracts/search-code-params.js';
 import { ftsAnd, ftsOr, ftsString } from './fts-escape.js';
 import { parseTextQuery, tokenize } from './query-text.js';
@@ -19,10 +20,12 @@ export interface PlanFilters {
 export interface WordsPlan {
   engine: 'words';
   mode: 'text';
-  /** All terms and phrases required. */
+  /** All terms and phrases required; any term (phrases required) when `anyTerm`. */
   match: string;
   /** Any term, phrases still required; tried when `match` finds nothing. */
   fallbackMatch: string | null;
+  /** A sentence-long query: `match` already takes any term, ranked by BM25. */
+  anyTerm: boolean;
   terms: string[];
   phrases: string[];
   filters: PlanFilters;
@@ -73,7 +76,10 @@ export function planWords(query: string, filters: PlanFilters): WordsPlan {
   // all of its words, and the text-search step checks their adjacency.
   const phraseExprs = phrases.map((phrase) => ftsAnd(tokenize(phrase).map(ftsString)));
   const termExprs = terms.map(ftsString);
+  const anyTermMatch = termExprs.length > 1 ? ftsAnd([...phraseExprs, ftsOr(termExprs)]) : null;
+  if (anyTermMatch && termExprs.length >= TEXT_RANKING.anyTermMinTerms) {
+    return { engine: 'words', mode: 'text', match: anyTermMatch, fallbackMatch: null, anyTerm: true, terms, phrases, filters };
+  }
   const match = ftsAnd([...phraseExprs, ...termExprs]);
-  const fallbackMatch = termExprs.length > 1 ? ftsAnd([...phraseExprs, ftsOr(termExprs)]) : null;
-  return { engine: 'words', mode: 'text', match, fallbackMatch, terms, phrases, filters };
+  return { engine: 'words', mode: 'text', match, fallbackMatch: anyTermMatch, anyTerm: false, terms, phrases, filters };
 }

@@ -18,6 +18,8 @@ beforeAll(async () => {
     'a_common.txt': 'gears gears gears\n',
     'z_often.txt': 'widget widget widget\n',
     'z_both.txt': 'widget on gears\n',
+    'csv/notes.md': 'Python notes: to read a csv file in python, see the reader module.\n',
+    'csv/reader.py': 'def read_csv_rows(path):\n    """Read the rows of a CSV file."""\n    with open(path) as f:\n        return list(csv.reader(f))\n',
     // Files without the term, so it is rare enough for BM25 to weigh it (IDF > 0).
     ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`m_other${i}.txt`, `unrelated text number ${i}\n`])),
   });
@@ -25,7 +27,8 @@ beforeAll(async () => {
   return () => store.close();
 });
 
-const files = (query: string) => searchCode(store, normalizeSearchCodeParams({ query, mode: 'text' })).items.map((i) => i.file);
+const search = (query: string) => searchCode(store, normalizeSearchCodeParams({ query, mode: 'text' }));
+const files = (query: string) => search(query).items.map((i) => i.file);
 
 describe('BM25 ranking', () => {
   it('puts a short chunk that repeats the term above a long one that mentions it once', () => {
@@ -35,5 +38,21 @@ describe('BM25 ranking', () => {
   it('gives every hit a positive relevance', () => {
     const items = searchCode(store, normalizeSearchCodeParams({ query: 'widget', mode: 'text' })).items;
     for (const item of items) expect(item.relevance).toBeGreaterThan(0);
+  });
+});
+
+describe('sentence-long queries', () => {
+  it('rank hits with any of the words, so the answer is found when it lacks one of them', () => {
+    // Only the notes contain every word ("python" too); the code that does it lacks "python".
+    const result = search('read a csv file in python');
+    expect(result.matched).toBe('any_term');
+    expect(result.items.map((i) => i.file)).toEqual(expect.arrayContaining(['csv/notes.md', 'csv/reader.py']));
+  });
+
+  it('keep requiring every word of a short keyword query', () => {
+    const result = search('widget gears');
+    expect(result.matched).toBe('all_terms');
+    // z_often.txt (widget only) and a_common.txt (gears only) stay out.
+    expect(result.items.map((i) => i.file).sort()).toEqual(['a_once.txt', 'z_both.txt']);
   });
 });
