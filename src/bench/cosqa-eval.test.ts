@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EVAL_COSQA } from '../contracts/limits.js';
-import { evaluateQueries, indexCorpus, type CorpusIndex } from './cosqa-eval.js';
+import { corpusFileName, evaluateQueries, indexCorpus, type CorpusIndex } from './cosqa-eval.js';
 
 // A small corpus of our own (not CoSQA): each query's gold function is unambiguous.
 const CORPUS = [
@@ -26,5 +26,13 @@ describe('evaluateQueries on a real index', () => {
     expect(result.mrr).toBeCloseTo(2 / 3, 12);
     expect(result.accuracyAt[1]).toBeCloseTo(2 / 3, 12);
     expect(result.found).toBe(2);
+  });
+});
+
+describe('corpusFileName', () => {
+  it('names each function by its id in letters, never with digits or words a query could match', () => {
+    expect([0, 1, 25, 26, 27, 6266].map(corpusFileName)).toEqual(['qza.py', 'qzb.py', 'qzz.py', 'qzba.py', 'qzbb.py', 'qzjha.py']);
+    const names = new Set(Array.from({ length: 7000 }, (_, i) => corpusFileName(i)));
+    expect(names.size).toBe(7000);
   });
 });

@@ -16,8 +16,20 @@ import { SqliteStore } from '../store/sqlite-store.js';
 import type { CosqaQuery } from './cosqa-data.js';
 import { documentRank, summarizeRanks, type RankingSummary } from './ranking-metrics.js';
 
-/** The file a corpus function is written to: its id names it, nothing else. */
-export const corpusFileName = (id: number): string => `f${id}.py`;
+/**
+ * The file a corpus function is written to: its id in letters (0 -> qza.py,
+ * 27 -> qzbb.py). No digits or words: names are split into words for the index, and a
+ * number from a file name must not match the numbers in queries.
+ */
+export function corpusFileName(id: number): string {
+  let letters = '';
+  let n = id;
+  do {
+    letters = String.fromCharCode(97 + (n % 26)) + letters;
+    n = Math.floor(n / 26);
+  } while (n > 0);
+  return `qz${letters}.py`;
+}
 
 export interface QueryOutcome {
   id: string;

@@ -18,6 +18,8 @@ beforeAll(async () => {
     'a_common.txt': 'gears gears gears\n',
     'z_often.txt': 'widget widget widget\n',
     'z_both.txt': 'widget on gears\n',
+    'names/settings_loader.py': 'def loadSettings(path):\n    return parse(open(path).read())\n',
+    'names/other.py': 'def settings_page():\n    return render("settings")\n',
     'csv/notes.md': 'Python notes: to read a csv file in python, see the reader module.\n',
     'csv/reader.py': 'def read_csv_rows(path):\n    """Read the rows of a CSV file."""\n    with open(path) as f:\n        return list(csv.reader(f))\n',
     // Files without the term, so it is rare enough for BM25 to weigh it (IDF > 0).
@@ -54,5 +56,13 @@ describe('sentence-long queries', () => {
     expect(result.matched).toBe('all_terms');
     // z_often.txt (widget only) and a_common.txt (gears only) stay out.
     expect(result.items.map((i) => i.file).sort()).toEqual(['a_once.txt', 'z_both.txt']);
+  });
+});
+
+describe('names in the path and symbol columns', () => {
+  it('are split into words like identifiers in the body, so a query finds the definition named by them', () => {
+    // The body never says "loader"; the file and function names do.
+    const items = search('settings loader').items;
+    expect(items[0]).toMatchObject({ file: 'names/settings_loader.py' });
   });
 });
