@@ -11,6 +11,7 @@ import { ftsAnd, ftsOr, ftsString } from './fts-escape.js';
 import { parseTextQuery, tokenize } from './query-text.js';
 import { planLiteral, planRegex, type Requirement } from './regex-plan.js';
 import { trigramMatch } from './trigram-query.js';
+import { wordStem } from '../ingest/identifiers.js';
 
 export interface PlanFilters {
   language: string | null;
@@ -75,11 +76,17 @@ export function planWords(query: string, filters: PlanFilters): WordsPlan {
   // The word index keeps no positions (detail=column): a phrase asks FTS5 for
   // all of its words, and the text-search step checks their adjacency.
   const phraseExprs = phrases.map((phrase) => ftsAnd(tokenize(phrase).map(ftsString)));
-  const termExprs = terms.map(ftsString);
+  // A loose term is searched by its stem, which the index holds for every form ("sorting" finds sort, sorted).
+  const termExprs = terms.map((term) => ftsString(indexedForm(term)));
   const anyTermMatch = termExprs.length > 1 ? ftsAnd([...phraseExprs, ftsOr(termExprs)]) : null;
   if (anyTermMatch && termExprs.length >= TEXT_RANKING.anyTermMinTerms) {
     return { engine: 'words', mode: 'text', match: anyTermMatch, fallbackMatch: null, anyTerm: true, terms, phrases, filters };
   }
   const match = ftsAnd([...phraseExprs, ...termExprs]);
   return { engine: 'words', mode: 'text', match, fallbackMatch: anyTermMatch, anyTerm: false, terms, phrases, filters };
+}
+
+/** The token a loose query word is looked up by: its stem when it has one (phrases keep their exact words). */
+export function indexedForm(term: string): string {
+  return wordStem(term) ?? term;
 }

@@ -20,6 +20,7 @@ beforeAll(async () => {
     'z_both.txt': 'widget on gears\n',
     'names/settings_loader.py': 'def loadSettings(path):\n    return parse(open(path).read())\n',
     'names/other.py': 'def settings_page():\n    return render("settings")\n',
+    'stems/organise.py': 'def organise(paths):\n    return sorted(paths)\n',
     'csv/notes.md': 'Python notes: to read a csv file in python, see the reader module.\n',
     'csv/reader.py': 'def read_csv_rows(path):\n    """Read the rows of a CSV file."""\n    with open(path) as f:\n        return list(csv.reader(f))\n',
     // Files without the term, so it is rare enough for BM25 to weigh it (IDF > 0).
@@ -64,5 +65,18 @@ describe('names in the path and symbol columns', () => {
     // The body never says "loader"; the file and function names do.
     const items = search('settings loader').items;
     expect(items[0]).toMatchObject({ file: 'names/settings_loader.py' });
+  });
+});
+
+describe('word forms', () => {
+  it('match other forms of a query word ("sorting paths" finds sorted(paths))', () => {
+    const result = search('sorting path');
+    expect(result.matched).toBe('all_terms');
+    expect(result.items.map((i) => i.file)).toEqual(['stems/organise.py']);
+  });
+
+  it('leave quoted phrases exact', () => {
+    expect(search('"sorting paths"').total).toBe(0);
+    expect(search('"sorted(paths)"').items.map((i) => i.file)).toEqual(['stems/organise.py']);
   });
 });
