@@ -12,6 +12,7 @@ import { parseTextQuery, tokenize } from './query-text.js';
 import { planLiteral, planRegex, type Requirement } from './regex-plan.js';
 import { trigramMatch } from './trigram-query.js';
 import { wordStem } from '../ingest/identifiers.js';
+import { fullWord } from './code-synonyms.js';
 
 export interface PlanFilters {
   language: string | null;
@@ -76,8 +77,12 @@ export function planWords(query: string, filters: PlanFilters): WordsPlan {
   // The word index keeps no positions (detail=column): a phrase asks FTS5 for
   // all of its words, and the text-search step checks their adjacency.
   const phraseExprs = phrases.map((phrase) => ftsAnd(tokenize(phrase).map(ftsString)));
-  // A loose term is searched by its stem, which the index holds for every form ("sorting" finds sort, sorted).
-  const termExprs = terms.map((term) => ftsString(indexedForm(term)));
+  // A loose term is searched by its stem, which the index holds for every form ("sorting" finds sort, sorted),
+  // and an abbreviation by its full word too ("dict" finds "dictionary").
+  const termExprs = terms.map((term) => {
+    const full = fullWord(term);
+    return full ? ftsOr([ftsString(indexedForm(term)), ftsString(indexedForm(full))]) : ftsString(indexedForm(term));
+  });
   const anyTermMatch = termExprs.length > 1 ? ftsAnd([...phraseExprs, ftsOr(termExprs)]) : null;
   if (anyTermMatch && termExprs.length >= TEXT_RANKING.anyTermMinTerms) {
     return { engine: 'words', mode: 'text', match: anyTermMatch, fallbackMatch: null, anyTerm: true, terms, phrases, filters };

@@ -21,6 +21,7 @@ beforeAll(async () => {
     'names/settings_loader.py': 'def loadSettings(path):\n    return parse(open(path).read())\n',
     'names/other.py': 'def settings_page():\n    return render("settings")\n',
     'stems/organise.py': 'def organise(paths):\n    return sorted(paths)\n',
+    'abbrev/merge.py': 'def merge(a, b):\n    """Merge two dictionaries."""\n    return {**a, **b}\n',
     'csv/notes.md': 'Python notes: to read a csv file in python, see the reader module.\n',
     'csv/reader.py': 'def read_csv_rows(path):\n    """Read the rows of a CSV file."""\n    with open(path) as f:\n        return list(csv.reader(f))\n',
     // Files without the term, so it is rare enough for BM25 to weigh it (IDF > 0).
@@ -78,5 +79,11 @@ describe('word forms', () => {
   it('leave quoted phrases exact', () => {
     expect(search('"sorting paths"').total).toBe(0);
     expect(search('"sorted(paths)"').items.map((i) => i.file)).toEqual(['stems/organise.py']);
+  });
+});
+
+describe('abbreviations', () => {
+  it('find the full word too ("merge dict" finds "Merge two dictionaries")', () => {
+    expect(files('merge dict')).toEqual(['abbrev/merge.py']);
   });
 });
