@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { splitIdentifier, wordIndexText, wordStem } from './identifiers.js';
+import { pathIndexText, splitIdentifier, wordIndexText, wordStem } from './identifiers.js';
 
 describe('splitIdentifier', () => {
   it.each([
@@ -33,5 +33,16 @@ describe('wordIndexText', () => {
 
   it('adds nothing to text without compound names or inflected words', () => {
     expect(wordIndexText('x = y + 1')).toBe('x = y + 1');
+  });
+});
+
+describe('pathIndexText', () => {
+  it('adds the words of the names and the programming language', () => {
+    expect(pathIndexText('src/config_loader.py', 'python').split('\n')).toEqual(['src/config_loader.py', 'config loader', 'python']);
+  });
+
+  it('does not add the name of a data or text format', () => {
+    expect(pathIndexText('docs/guide.md', 'markdown').split(/\s/)).not.toContain('markdown');
+    expect(pathIndexText('notes.txt', 'text').split(/\s/)).not.toContain('text');
   });
 });

@@ -75,3 +75,18 @@ export function wordIndexText(content: string): string {
   if (stems.size > 0) extra.push([...stems].join(' '));
   return extra.length === 0 ? content : `${content}\n${extra.join('\n')}`;
 }
+
+/** Formats whose names are not added to paths: a data file would outrank the code that reads it ("parse json"). */
+const FORMAT_LANGUAGES = new Set(['sql', 'html', 'css', 'xml', 'json', 'yaml', 'toml', 'markdown', 'text']);
+
+/**
+ * Text for the path column: the path with the words of its names, then the
+ * file's programming language ("python"), so a query naming the language
+ * prefers its files. Where every file has that language the word weighs
+ * nothing (BM25 gives a word in every document no weight), so the query is
+ * ranked on its other words instead of on mentions of "python" in comments.
+ */
+export function pathIndexText(path: string, language: string): string {
+  const words = wordIndexText(path);
+  return FORMAT_LANGUAGES.has(language) ? words : `${words}\n${language}`;
+}

@@ -22,6 +22,8 @@ beforeAll(async () => {
     'names/other.py': 'def settings_page():\n    return render("settings")\n',
     'stems/organise.py': 'def organise(paths):\n    return sorted(paths)\n',
     'abbrev/merge.py': 'def merge(a, b):\n    """Merge two dictionaries."""\n    return {**a, **b}\n',
+    'lang/lines.py': 'def read_lines(path):\n    return open(path).read().splitlines()\n',
+    'lang/lines.js': 'function readLines(path) {\n  return fs.readFileSync(path, "utf8").split("\\n");\n}\n',
     'csv/notes.md': 'Python notes: to read a csv file in python, see the reader module.\n',
     'csv/reader.py': 'def read_csv_rows(path):\n    """Read the rows of a CSV file."""\n    with open(path) as f:\n        return list(csv.reader(f))\n',
     // Files without the term, so it is rare enough for BM25 to weigh it (IDF > 0).
@@ -86,4 +88,12 @@ describe('abbreviations', () => {
   it('find the full word too ("merge dict" finds "Merge two dictionaries")', () => {
     expect(files('merge dict')).toEqual(['abbrev/merge.py']);
   });
+});
+
+describe('a language named in the query', () => {
+  it.each([['python read lines', 'lang/lines.py'], ['javascript read lines', 'lang/lines.js']])(
+    '%j prefers files of that language', (query, first) => {
+      expect(files(query)[0]).toBe(first);
+    },
+  );
 });
