@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SEARCH_CODE } from '../contracts/limits.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { indexFolder, type IndexSummary } from '../ingest/indexer.js';
 import { searchCode } from '../search/engine.js';
@@ -38,10 +39,13 @@ export interface QueryOutcome {
 }
 
 export interface SplitResult extends RankingSummary {
-  /** Query latency through the engine, whole window shaped. */
+  /** Query latency through the engine, whole window shaped (what ranking every hit costs). */
   msP50: number;
   msP95: number;
   msTotal: number;
+  /** Latency of the first page an agent gets (search_code's default max_results). */
+  pageMsP50: number;
+  pageMsP95: number;
   outcomes: QueryOutcome[];
 }
 
@@ -78,17 +82,23 @@ function percentile(sorted: readonly number[], p: number): number {
  */
 export function evaluateQueries(store: SqliteStore, queries: readonly CosqaQuery[], options: { window: number; cutoffs: readonly number[] }): SplitResult {
   const limit = options.window > 0 ? options.window : Math.max(1, store.counts().chunks);
+  const pageTimes: number[] = [];
   const outcomes: QueryOutcome[] = queries.map((q) => {
     const params = normalizeSearchCodeParams({ query: q.text, detail_level: 'ultra' });
     const started = performance.now();
     const response = searchCode(store, params, { offset: 0, limit });
     const ms = performance.now() - started;
+    const pageStarted = performance.now();
+    searchCode(store, normalizeSearchCodeParams({ query: q.text }), { offset: 0, limit: SEARCH_CODE.maxResults.default });
+    pageTimes.push(performance.now() - pageStarted);
     return { id: q.id, rank: documentRank(response.items.map((i) => i.file), corpusFileName(q.goldId)), ms };
   });
   const times = outcomes.map((o) => o.ms).sort((a, b) => a - b);
+  pageTimes.sort((a, b) => a - b);
   return {
     ...summarizeRanks(outcomes.map((o) => o.rank), options.cutoffs),
     msP50: percentile(times, 50), msP95: percentile(times, 95), msTotal: times.reduce((a, b) => a + b, 0),
+    pageMsP50: percentile(pageTimes, 50), pageMsP95: percentile(pageTimes, 95),
     outcomes,
   };
 }

@@ -56,11 +56,12 @@ function printText(dir: string, indexed: { functions: number; chunks: number; se
   const lines = [
     `data     ${dir}`,
     `index    ${indexed.functions} functions, ${indexed.chunks} chunks, built in ${indexed.seconds.toFixed(1)} s`,
+    'ranks    MRR and Acc@k over every function (rank = place among distinct files, not found = 0)',
     '',
-    `split  queries    MRR   Acc@${k1}  Acc@${k2}  found   p50 ms  p95 ms  total s`,
+    `split  queries    MRR   Acc@${k1}  Acc@${k2}  found   all hits p50/p95 ms   first page p50/p95 ms`,
   ];
   for (const [split, r] of results) {
-    lines.push(`${split.padEnd(5)}  ${String(r.queries).padStart(7)}  ${r.mrr.toFixed(4)}  ${pct(r.accuracyAt[k1]!)}  ${pct(r.accuracyAt[k2]!).padStart(6)}  ${String(r.found).padStart(5)}  ${r.msP50.toFixed(1).padStart(7)} ${r.msP95.toFixed(1).padStart(7)}  ${(r.msTotal / 1000).toFixed(1).padStart(7)}`);
+    lines.push(`${split.padEnd(5)}  ${String(r.queries).padStart(7)}  ${r.mrr.toFixed(4)}  ${pct(r.accuracyAt[k1]!)}  ${pct(r.accuracyAt[k2]!).padStart(6)}  ${String(r.found).padStart(5)}  ${r.msP50.toFixed(1).padStart(9)} /${r.msP95.toFixed(1).padStart(7)}  ${r.pageMsP50.toFixed(1).padStart(11)} /${r.pageMsP95.toFixed(1).padStart(7)}`);
   }
   return `${lines.join('\n')}\n`;
 }
