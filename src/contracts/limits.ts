@@ -53,6 +53,33 @@ export const INGEST = {
   progressHz: 8,
 } as const;
 
+/** Text encoding detection, shared by the indexer and live search. */
+export const ENCODING = {
+  /** chardet confidence (0-100) above which a non-UTF-8 guess is trusted (seed 004: > 70%). */
+  detectMinConfidence: 70,
+} as const;
+
+/** How much of a search_code hit is shown. */
+export const SEARCH_DISPLAY = {
+  /** Highlighted lines kept per hit: enough to point at the match, few tokens. */
+  highlightLinesMax: 20,
+  /** Lines of a `compact` snippet. */
+  compactLines: 3,
+  /** Reference sites listed in a relationship answer (`references_total` counts them all). */
+  referencesListed: 50,
+} as const;
+
+/** Graph expansion and the extra retrievers of routed text queries (seed 002). */
+export const GRAPH_SEARCH = {
+  /** Expanded results join at this fraction of their parent's score (seed 002: 0.5). */
+  expansionScoreFactor: 0.5,
+  /** First results whose neighbours are expanded, and neighbours taken per relation. */
+  expansionParents: 5,
+  expansionPerRelation: 5,
+  /** Extra hits (definitions, references, pattern matches) kept per query before ranking: bounds the work. */
+  extrasMax: 300,
+} as const;
+
 /** Structured tool-call logs. */
 export const TOOL_LOG = {
   /** String parameters longer than this are cut in the log line. */
@@ -131,8 +158,6 @@ export const LIVE = {
   /** Encoding detection (no `encoding` given, non-ASCII query): files sniffed at most, bytes read from each. */
   detectMaxFiles: 2000,
   detectSniffBytes: 64 * 1024,
-  /** chardet confidence (0-100) above which a non-UTF-8 guess is trusted (seed: > 70%). */
-  detectMinConfidence: 70,
   /** Minimum versions: --json needs rg 13 features we use (--no-require-git, --count-matches); fd 8 has -0 and --changed-within. */
   rgMinVersion: [13, 0, 0] as readonly number[],
   fdMinVersion: [8, 0, 0] as readonly number[],

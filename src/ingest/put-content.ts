@@ -11,6 +11,7 @@ import { message } from '../contracts/messages/index.js';
 import { CONVERSATIONS_SOURCE, UPLOADS_SOURCE, contentStatements } from '../store/content-store.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { prepareFile, type PreparedFile } from './prepare-file.js';
+import type { Parsers } from './symbols/parsers.js';
 
 export interface PutFileResult {
   fileId: number;
@@ -30,25 +31,28 @@ export function checkRelativePath(relPath: string): string {
   return relPath;
 }
 
-function prepareText(relPath: string, content: string): PreparedFile {
+function prepareUpload(relPath: string, content: string, parsers?: Parsers): PreparedFile {
   const bytes = Buffer.from(content, 'utf8');
   if (bytes.length > PROJECTS.contentMaxBytes) {
     throw new QuarryError('PAYLOAD_TOO_LARGE', message('file.too_large', { bytes: bytes.length, limit: PROJECTS.contentMaxBytes }));
   }
-  const prepared = prepareFile(relPath, bytes, Date.now());
+  const prepared = prepareFile(relPath, bytes, Date.now(), undefined, parsers);
   if (!prepared) throw new QuarryError('INVALID_ARGUMENT', message('file.binary'));
   return prepared;
 }
 
-/** Stores (or replaces) an uploaded file; replacing deletes the old chunks in the same transaction. */
-export function putFile(store: SqliteStore, relPath: string, content: string): PutFileResult {
-  const prepared = prepareText(checkRelativePath(relPath), content);
+/**
+ * Stores (or replaces) an uploaded file; replacing deletes the old chunks in the same transaction.
+ * With `parsers` (symbols/parsers) its definitions and edges are indexed too, as for folders.
+ */
+export function putFile(store: SqliteStore, relPath: string, content: string, parsers?: Parsers): PutFileResult {
+  const prepared = prepareUpload(checkRelativePath(relPath), content, parsers);
   const statements = contentStatements(store);
   return store.transaction(() => {
     const sourceId = store.ensureSource(UPLOADS_SOURCE, '');
     const existing = statements.fileIdByPath.get({ source_id: sourceId, path: relPath });
     if (existing) store.deleteFile(existing.id);
-    const fileId = store.insertFile(sourceId, prepared.file, prepared.chunks);
+    const fileId = store.insertFile(sourceId, prepared.file, prepared.chunks, prepared.symbols, prepared.edges);
     return {
       fileId, path: relPath, language: prepared.file.language, chunks: prepared.chunks.length,
       tokenCount: prepared.chunks.reduce((sum, c) => sum + c.tokenCount, 0),
@@ -80,7 +84,7 @@ export function addMessage(store: SqliteStore, input: AddMessageInput): AddMessa
     // A unique virtual path per message: the (source, path) pair is unique in `files`.
     const count = statements.conversationGet.get(input.conversationId)?.message_count ?? 0;
     const virtualPath = `${input.conversationId}/${roundNumber}-${count + 1}`;
-    const prepared = prepareText(virtualPath, input.content);
+    const prepared = prepareUpload(virtualPath, input.content);
     const fileId = store.insertFile(sourceId, { ...prepared.file, language: 'text' }, prepared.chunks);
     statements.fileSetSourceType.run({ id: fileId, source_type: 'conversation_message' });
     statements.messageInsert.run({

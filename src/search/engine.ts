@@ -73,6 +73,7 @@ function chunkHit(store: SqliteStore, fused: FusedHit, terms: string[]): Retriev
     id: `c${row.chunk_id}`, repository: row.repository, path: row.path, language: row.language,
     startLine: row.start_line, endLine: row.end_line, symbol, score: fused.score,
     text: row.content, highlights, tokenCount: row.token_count,
+    ...(fused.focusLine !== undefined ? { focusLine: fused.focusLine } : {}),
     ...(fused.relation && fused.relation !== 'definition' ? { relation: fused.relation } : {}),
     ...(fused.expandedFrom ? { expandedFrom: fused.expandedFrom } : {}),
   };

@@ -79,6 +79,12 @@ describe('routing by query type', () => {
     expect(result.references_total).toBe(2);
     const callers = result.items.filter((i) => i.relation === 'caller').map((i) => i.file);
     expect(callers).toEqual(expect.arrayContaining(['src/auth/login.ts', 'src/api/refresh.ts']));
+    // In one line per item, each caller shows its call site.
+    const ultra = search({ query: 'what calls validateToken', detail_level: 'ultra' }).items.filter((i) => i.relation === 'caller').map((i) => i.line);
+    expect(ultra).toEqual(expect.arrayContaining([
+      'src/auth/login.ts:5: if (!validator.validateToken(token)) throw new Error("denied");',
+      'src/api/refresh.ts:2: return new TokenValidator().validateToken(token);',
+    ]));
   });
 
   it('finds subclasses for "who extends X"', () => {

@@ -8,7 +8,7 @@
  * - compact: at most three lines around the first match;
  * - ultra: one line, `path:line: text`.
  */
-import { ENGINE } from '../contracts/limits.js';
+import { ENGINE, SEARCH_DISPLAY } from '../contracts/limits.js';
 import type { DetailLevel } from '../contracts/search-code-params.js';
 import { firstHighlightedLine, type Highlights } from './highlight.js';
 
@@ -25,6 +25,8 @@ export interface ShapeableHit {
   text: string;
   highlights: Highlights;
   tokenCount: number;
+  /** The line the hit is about (a call site, a definition); else its first highlight. */
+  focusLine?: number;
 }
 
 export interface SearchCodeItem {
@@ -43,8 +45,6 @@ export interface SearchCodeItem {
   token_count?: number;
 }
 
-const COMPACT_LINES = 3;
-
 function clip(line: string): string {
   return line.length > ENGINE.snippetLineMaxChars ? `${line.slice(0, ENGINE.snippetLineMaxChars)}…` : line;
 }
@@ -53,7 +53,7 @@ function clip(line: string): string {
 function window(hit: ShapeableHit, size: number): { text: string; start: number } {
   const lines = hit.text.split('\n');
   if (lines.length <= size) return { text: lines.map(clip).join('\n'), start: hit.startLine };
-  const focus = (firstHighlightedLine(hit.highlights) ?? hit.startLine) - hit.startLine;
+  const focus = (hit.focusLine ?? firstHighlightedLine(hit.highlights) ?? hit.startLine) - hit.startLine;
   const leadIn = size >= 3 ? 1 : 0;
   const from = Math.max(0, Math.min(focus - leadIn, lines.length - size));
   return { text: lines.slice(from, from + size).map(clip).join('\n'), start: hit.startLine + from };
@@ -76,12 +76,12 @@ export function shapeItem(hit: ShapeableHit, level: DetailLevel, snippetLines: n
   };
   if (hit.symbol) item.symbol = hit.symbol;
   if (level === 'ultra') {
-    const focus = firstHighlightedLine(hit.highlights) ?? hit.startLine;
+    const focus = hit.focusLine ?? firstHighlightedLine(hit.highlights) ?? hit.startLine;
     const text = hit.text.split('\n')[focus - hit.startLine] ?? '';
     item.line = `${item.file}:${focus}: ${clip(text.trim())}`;
     return item;
   }
-  const size = level === 'compact' ? (snippetLines > 0 ? Math.min(snippetLines, COMPACT_LINES) : COMPACT_LINES) : snippetLines;
+  const size = level === 'compact' ? (snippetLines > 0 ? Math.min(snippetLines, SEARCH_DISPLAY.compactLines) : SEARCH_DISPLAY.compactLines) : snippetLines;
   const cut = size > 0 ? window(hit, size) : { text: hit.text.split('\n').map(clip).join('\n'), start: hit.startLine };
   item.snippet = cut.text;
   if (cut.start !== hit.startLine || cut.text.split('\n').length < hit.endLine - hit.startLine + 1) item.snippet_start_line = cut.start;

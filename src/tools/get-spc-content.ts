@@ -2,31 +2,9 @@
  * @module tools/get-spc-content
  * `get-spc-content`: Summary of product characteristics (SPC) of a product (seed 001, tool 8).
  */
-import { z } from 'zod';
-import { argsObject, optionalString, requireString } from '../contracts/medicines-params.js';
-import { documentContent, type DocumentQuery } from '../medicines/documents.js';
-import { findProduct } from '../medicines/find-product.js';
-import { defineTool } from './types.js';
+import { documentTool } from './document-tool.js';
 
-export const getSpcContentTool = defineTool<DocumentQuery, object>({
-  name: 'get-spc-content',
-  title: 'Summary of product characteristics (SPC)',
-  group: 'medicines',
-  description: 'The summary of product characteristics (souhrn údajů o přípravku) of a product: file name, date and URL, and its text by numbered section when the PDF is in the registry (imported, or fetched when QUARRY_SUKL_FETCH=1). query returns only sections containing its words; section returns one section.',
-  inputSchema: z.object({
-    sukl_code: z.string().describe('SÚKL code, with or without leading zeros.'),
-    section: z.number().int().optional().describe('Only this section (0 = text before the first heading).'),
-    query: z.string().optional().describe('Only sections containing these words (diacritics-insensitive).'),
-  }),
-  parse: (raw, ctx) => {
-    const args = argsObject(raw);
-    const locale = ctx.medicinesLocale();
-    const section = typeof args.section === 'number' && Number.isInteger(args.section) ? args.section : undefined;
-    return { sukl_code: requireString(args.sukl_code, 'sukl_code', locale), query: optionalString(args.query, 'query', locale), ...(section !== undefined ? { section } : {}) };
-  },
-  run: async (input, ctx) => {
-    const store = ctx.medicines();
-    const product = findProduct(store, input.sukl_code, ctx.medicinesLocale());
-    return documentContent(store, 'spc', { ...input, sukl_code: product.kod_sukl }, ctx.env, ctx.medicinesLocale());
-  },
+export const getSpcContentTool = documentTool({
+  kind: 'spc', name: 'get-spc-content', title: 'Summary of product characteristics (SPC)',
+  what: 'The summary of product characteristics (souhrn údajů o přípravku)',
 });

@@ -4,6 +4,7 @@
  * conversations and messages. Bodies are parsed with the zod contracts of
  * contracts/rest-api; failures leave as QuarryErrors for the one error handler.
  */
+import { loadParsers } from '../../ingest/symbols/parsers.js';
 import type { FastifyInstance } from 'fastify';
 import { QuarryError } from '../../contracts/errors.js';
 import { HTTP } from '../../contracts/limits.js';
@@ -47,7 +48,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions)
       const handle = projects.get(request.params.projectId);
       const body = putFileRequest.parse(request.body ?? {});
       await handle.ready;
-      const stored = putFile(handle.store, body.path, body.content);
+      const stored = putFile(handle.store, body.path, body.content, await loadParsers());
       reply.code(stored.replaced ? 200 : 201);
       return {
         project_id: handle.meta.id, source_id: `file_${stored.fileId}`, path: stored.path, language: stored.language,

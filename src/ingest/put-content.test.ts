@@ -1,0 +1,24 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { SqliteStore } from '../store/sqlite-store.js';
+import { makeTree } from '../test-support/temp-tree.js';
+import { putFile } from './put-content.js';
+import { loadParsers } from './symbols/parsers.js';
+
+describe('uploaded files', () => {
+  it('get symbols, edges and definition chunks like indexed folders, and lose them when replaced', async () => {
+    const store = SqliteStore.open(path.join(makeTree(), 'index.db'), { create: true });
+    try {
+      const parsers = await loadParsers();
+      putFile(store, 'src/pay.ts', 'export function charge(card: Card) {\n  return gateway.capture(card);\n}\n', parsers);
+      const symbols = () => store.db.prepare('SELECT name, kind FROM symbols').all();
+      expect(symbols()).toEqual([{ name: 'charge', kind: 'function' }]);
+      expect(store.db.prepare("SELECT from_name, to_name FROM edges WHERE kind = 'CALLS'").all()).toEqual([{ from_name: 'charge', to_name: 'capture' }]);
+      expect(store.db.prepare('SELECT symbol FROM chunks').all()).toEqual([{ symbol: 'charge' }]);
+      putFile(store, 'src/pay.ts', 'export function refund() {}\n', parsers);
+      expect(symbols()).toEqual([{ name: 'refund', kind: 'function' }]);
+    } finally {
+      store.close();
+    }
+  });
+});
