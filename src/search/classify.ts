@@ -19,7 +19,7 @@ export interface Classification {
 const PATTERN_SYNTAX = /(^|\s)\/.+\/(\s|$)|[A-Za-z0-9_]\*|\*[A-Za-z0-9_]/;
 const PATTERN_WORDS = ['pattern', 'patterns', 'idiom', 'idioms', 'convention', 'conventions', 'boilerplate'];
 const RELATIONSHIP_WORDS = [
-  'calls', 'call', 'called', 'caller', 'callers', 'callee', 'callees', 'invokes', 'invoked', 'uses', 'use', 'used by', 'usages',
+  'calls', 'call', 'called', 'caller', 'callers', 'callee', 'callees', 'invokes', 'invoked', 'uses', 'used by', 'usages',
   'references', 'referenced', 'refers', 'imports', 'imported', 'extends', 'extended', 'implements', 'implemented', 'implementations',
   'inherits', 'inherit', 'subclass', 'subclasses', 'depends on', 'dependents', 'depend on',
 ];
