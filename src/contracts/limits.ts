@@ -65,6 +65,33 @@ export const STORE = {
   pageSize: 16384,
 } as const;
 
+/** Text encoding detection, shared by the indexer and live search. */
+export const ENCODING = {
+  /** chardet confidence (0-100) above which a non-UTF-8 guess is trusted (seed 004: > 70%). */
+  detectMinConfidence: 70,
+} as const;
+
+/** How much of a search_code hit is shown. */
+export const SEARCH_DISPLAY = {
+  /** Highlighted lines kept per hit: enough to point at the match, few tokens. */
+  highlightLinesMax: 20,
+  /** Lines of a `compact` snippet. */
+  compactLines: 3,
+  /** Reference sites listed in a relationship answer (`references_total` counts them all). */
+  referencesListed: 50,
+} as const;
+
+/** Graph expansion and the extra retrievers of routed text queries (seed 002). */
+export const GRAPH_SEARCH = {
+  /** Expanded results join at this fraction of their parent's score (seed 002: 0.5). */
+  expansionScoreFactor: 0.5,
+  /** First results whose neighbours are expanded, and neighbours taken per relation. */
+  expansionParents: 5,
+  expansionPerRelation: 5,
+  /** Extra hits (definitions, references, pattern matches) kept per query before ranking: bounds the work. */
+  extrasMax: 300,
+} as const;
+
 /** Structured tool-call logs. */
 export const TOOL_LOG = {
   /** String parameters longer than this are cut in the log line. */
@@ -143,8 +170,6 @@ export const LIVE = {
   /** Encoding detection (no `encoding` given, non-ASCII query): files sniffed at most, bytes read from each. */
   detectMaxFiles: 2000,
   detectSniffBytes: 64 * 1024,
-  /** chardet confidence (0-100) above which a non-UTF-8 guess is trusted (seed: > 70%). */
-  detectMinConfidence: 70,
   /** Minimum versions: --json needs rg 13 features we use (--no-require-git, --count-matches); fd 8 has -0 and --changed-within. */
   rgMinVersion: [13, 0, 0] as readonly number[],
   fdMinVersion: [8, 0, 0] as readonly number[],
@@ -245,4 +270,32 @@ export const PROJECTS = {
   contentMaxBytes: INGEST.maxFileBytesDefault,
   speakerMaxChars: 100,
   roundNumberMax: 1_000_000,
+} as const;
+
+/** The CoSQA relevance evaluation (`npm run eval:cosqa`, issue 4). */
+export const EVAL_COSQA = {
+  /** Where the data sits, relative to the project root: read in place, never copied in. */
+  defaultDataDir: '../shared/data/cosqa',
+  /** The published corpus: every function of code_idx_map.txt; another count means another data set. */
+  corpusSize: 6267,
+  /** Queries in each retrieval split (dev, test). */
+  queriesPerSplit: 500,
+  /** Acc@k cut-offs reported beside MRR (the paper's Acc@1 and a first page of 10). */
+  accuracyAt: [1, 10] as const,
+  /**
+   * Results ranked per query. 0 means every chunk of the index, so MRR is over the whole
+   * corpus as the paper computes it; a smaller window only drops reciprocal ranks below 1/N.
+   */
+  windowDefault: 0,
+} as const;
+
+/** Ranking of text (BM25) queries (issue 4, measured on CoSQA dev: see README "Relevance (CoSQA)"). */
+export const TEXT_RANKING = {
+  /**
+   * From this many terms on, a text query is a sentence, not a keyword list: hits are ranked by
+   * BM25 over any of its terms (more terms matched scores higher) instead of requiring every term,
+   * which drops the answer whenever it misses one word ("... in python"). Fewer terms: every term
+   * first, any term only when that finds nothing.
+   */
+  anyTermMinTerms: 3,
 } as const;

@@ -7,7 +7,7 @@
  */
 import chardet from 'chardet';
 import iconv from 'iconv-lite';
-import { INGEST } from '../contracts/limits.js';
+import { ENCODING, INGEST } from '../contracts/limits.js';
 
 export interface Decoded {
   text: string;
@@ -15,8 +15,6 @@ export interface Decoded {
   encoding: string;
 }
 
-/** Below this chardet confidence (0-100) a guess is not trusted. */
-const DETECTION_MIN_CONFIDENCE = 70;
 
 const BOMS: ReadonlyArray<[number[], string]> = [
   [[0xef, 0xbb, 0xbf], 'utf-8'],
@@ -41,6 +39,11 @@ export function looksBinary(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** chardet's best guess that iconv-lite can decode, when confident enough; null otherwise. */
+export function guessEncoding(bytes: Uint8Array): string | null {
+  return chardet.analyse(bytes).find((m) => m.confidence > ENCODING.detectMinConfidence && iconv.encodingExists(m.name))?.name ?? null;
+}
+
 /** Decodes a file's bytes; null when the file is binary. */
 export function decodeFile(bytes: Buffer): Decoded | null {
   const bom = bomEncoding(bytes);
@@ -51,7 +54,7 @@ export function decodeFile(bytes: Buffer): Decoded | null {
   } catch {
     // not UTF-8: guess below
   }
-  const guess = chardet.analyse(bytes).find((m) => m.confidence > DETECTION_MIN_CONFIDENCE && iconv.encodingExists(m.name));
-  if (guess) return { text: iconv.decode(bytes, guess.name), encoding: guess.name.toLowerCase() };
+  const guess = guessEncoding(bytes);
+  if (guess) return { text: iconv.decode(bytes, guess), encoding: guess.toLowerCase() };
   return { text: iconv.decode(bytes, 'latin1'), encoding: 'latin1' };
 }

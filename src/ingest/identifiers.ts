@@ -1,15 +1,24 @@
 /**
  * @module ingest/identifiers
- * Splits identifiers at camelCase, snake_case and digit boundaries, so the
- * word index finds `parseConfigFile` for "parse config" and `PM_RESUME` for
- * "resume". The word tokenizer keeps `_` inside tokens, so whole identifiers
- * stay searchable too.
+ * Word-index text: splits identifiers at camelCase, snake_case and digit
+ * boundaries, so the word index finds `parseConfigFile` for "parse config"
+ * and `PM_RESUME` for "resume", and adds the stems of words (`files` ->
+ * `file`, `sorting` -> `sort`), so a query finds other forms of its words.
+ * The word tokenizer keeps `_` inside tokens, so whole identifiers stay
+ * searchable, and the words themselves stay as written: phrases, highlights
+ * and "did you mean" see the real words, and only added tokens are stems.
  */
+import { stemmer } from 'stemmer';
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
 /** Cheap test first: an all-lowercase-letters identifier has no inner boundary. */
 const MAY_HAVE_PARTS = /[A-Z0-9_]/;
 const PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
+/** Words that have an English stem: lowercase or Capitalised letters (not CONSTANTS, not camelCase). */
+const STEMMABLE = /^[A-Za-z][a-z]+$/;
+/** Distinct words whose stem is remembered; cleared when full, so memory stays bounded. */
+const STEM_CACHE_MAX = 50_000;
+const stemCache = new Map<string, string | null>();
 
 /** The parts of one identifier, lowercased; a single-part identifier yields one part. */
 export function splitIdentifier(identifier: string): string[] {
@@ -21,18 +30,63 @@ export function splitIdentifier(identifier: string): string[] {
 }
 
 /**
- * Text for the word index: the content followed by the parts of each distinct
- * compound identifier (once each, so term frequencies stay close to the source).
+ * The stem of a word (Porter), lowercased, or null when it is its own stem
+ * or not an English-looking word. The one stemming function of Quarry: the
+ * index adds these stems and text queries search for them.
+ */
+export function wordStem(word: string): string | null {
+  if (!STEMMABLE.test(word)) return null;
+  const lower = word.toLowerCase();
+  let stem = stemCache.get(lower);
+  if (stem === undefined) {
+    const stemmed = stemmer(lower);
+    stem = stemmed !== lower && stemmed.length > 1 ? stemmed : null;
+    if (stemCache.size >= STEM_CACHE_MAX) stemCache.clear();
+    stemCache.set(lower, stem);
+  }
+  return stem;
+}
+
+/**
+ * Text for the word index: the content, then the parts of each distinct
+ * compound identifier, then the stems of distinct words that differ from
+ * them (each once, so term frequencies stay close to the source).
  */
 export function wordIndexText(content: string): string {
   const seen = new Set<string>();
   const extra: string[] = [];
+  const stems = new Set<string>();
+  const addStem = (word: string) => {
+    const stem = wordStem(word);
+    if (stem !== null) stems.add(stem);
+  };
   for (const match of content.matchAll(IDENTIFIER)) {
     const identifier = match[0];
-    if (!MAY_HAVE_PARTS.test(identifier) || seen.has(identifier)) continue;
+    if (seen.has(identifier)) continue;
     seen.add(identifier);
+    if (!MAY_HAVE_PARTS.test(identifier)) {
+      addStem(identifier);
+      continue;
+    }
     const parts = splitIdentifier(identifier);
     if (parts.length > 1) extra.push(parts.join(' '));
+    for (const part of parts) addStem(part);
   }
+  if (stems.size > 0) extra.push([...stems].join(' '));
   return extra.length === 0 ? content : `${content}\n${extra.join('\n')}`;
+}
+
+/** Formats whose names are not added to paths: a data file would outrank the code that reads it ("parse json"). */
+const FORMAT_LANGUAGES = new Set(['sql', 'html', 'css', 'xml', 'json', 'yaml', 'toml', 'markdown', 'text']);
+
+/**
+ * Text for the path column: the path with the words of its names, then the
+ * file's programming language ("python"), so a query naming the language
+ * prefers its files. Where every file has that language the word weighs
+ * nothing (BM25 gives a word in every document no weight), so the query is
+ * ranked on its other words instead of on mentions of "python" in comments.
+ */
+export function pathIndexText(path: string, language: string): string {
+  const words = wordIndexText(path);
+  return FORMAT_LANGUAGES.has(language) ? words : `${words}\n${language}`;
 }

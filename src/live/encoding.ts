@@ -8,11 +8,10 @@
  * chardet trusted above 70% confidence, then Latin-1 (decodes any byte).
  */
 import fs from 'node:fs';
-import chardet from 'chardet';
 import iconv from 'iconv-lite';
 import { LIVE } from '../contracts/limits.js';
 import type { Locale } from '../contracts/messages/index.js';
-import { bomEncoding } from '../ingest/decode.js';
+import { bomEncoding, guessEncoding } from '../ingest/decode.js';
 import { liveError } from './live-error.js';
 
 const ENCODING_MAP: Record<string, string> = {
@@ -70,8 +69,8 @@ export function detectEncoding(bytes: Uint8Array): string | null {
   const bom = bomEncoding(bytes);
   if (bom) return null; // ripgrep transcodes UTF-8/UTF-16 BOM files itself
   if (validUtf8Prefix(bytes)) return null;
-  const guess = chardet.analyse(bytes).find((m) => m.confidence > LIVE.detectMinConfidence && iconv.encodingExists(m.name));
-  const name = guess ? normalizeEncoding(guess.name) : null;
+  const guess = guessEncoding(bytes);
+  const name = guess ? normalizeEncoding(guess) : null;
   return name && DETECTABLE.test(name) ? name : 'latin1';
 }
 

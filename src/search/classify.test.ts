@@ -17,8 +17,14 @@ describe('query classification (seed 002 order and word boundaries)', () => {
     ['UserService', 'symbol'],
     ['who extends BaseValidator', 'relationship'],
     ['callers of parse_config', 'relationship'],
+    ['what uses parse_config', 'relationship'],
+    ['how to use a json decoder', 'concept'],
     ['the visitor pattern in the compiler', 'pattern'],
     ['how is pattern matching used', 'pattern'],
+    // "how to ..." asks for code that does something, not for a walk through this code's flow.
+    ['how to read a file line by line', 'concept'],
+    ['how do i sort a dict by value', 'concept'],
+    ['how does the importer work', 'flow'],
   ])('%j is a %s query', (query, type) => {
     expect(classify(query).type).toBe(type);
   });

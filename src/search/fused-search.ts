@@ -10,7 +10,8 @@ import type { EdgeRow } from '../store/statements.js';
 import type { Classification } from './classify.js';
 import { calleesOf, definitionsOf, referenceKindsFor, referencesTo, shortName } from './graph.js';
 import type { WordsPlan } from './plan.js';
-import { EXPANSION_PARENTS, EXPANSION_PER_RELATION, EXPANSION_SCORE_FACTOR, type Strategy } from './strategy.js';
+import type { Strategy } from './strategy.js';
+import { GRAPH_SEARCH, SEARCH_DISPLAY } from '../contracts/limits.js';
 import { searchWords } from './text-search.js';
 
 export interface FusedHit {
@@ -37,9 +38,7 @@ export interface FusedResult {
   referencesTotal?: number;
 }
 
-/** Extra hits (symbols, references, expansions) kept per query before ranking. */
-const EXTRAS_MAX = 300;
-const REFERENCES_LISTED = 50;
+const EXTRAS_MAX = GRAPH_SEARCH.extrasMax;
 
 /** Keeps the retriever's own order among its hits without letting it outweigh the score scale (bm25 can be tiny). */
 function rankDecay(rank: number): number {
@@ -101,7 +100,7 @@ export function fusedSearch(
       const found = referencesTo(store, name, kinds, filters, { limit: EXTRAS_MAX, offset: 0 });
       referencesTotal += found.total;
       found.rows.forEach((ref: EdgeRow, i) => {
-        if (references!.length < REFERENCES_LISTED) references!.push({ file: ref.path, line: ref.line, kind: ref.kind, from: ref.from_name });
+        if (references!.length < SEARCH_DISPLAY.referencesListed) references!.push({ file: ref.path, line: ref.line, kind: ref.kind, from: ref.from_name });
         const chunkId = chunkAt(ref.file_id, ref.line);
         if (chunkId) add({ chunkId, score: top * 1.5 * rankDecay(i), focusLine: ref.line, relation: relationOf(ref.kind), expandedFrom: shortName(name) });
       });
@@ -117,20 +116,20 @@ export function fusedSearch(
   }
 
   if (strategy.graphExpansion) {
-    const parents = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, EXPANSION_PARENTS);
+    const parents = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, GRAPH_SEARCH.expansionParents);
     for (const parent of parents) {
       const chunk = s.chunkHit.get(parent.chunkId);
       const symbol = chunk && (s.symbolAt.get({ file_id: chunk.file_id, line: parent.focusLine ?? chunk.start_line }) ?? (chunk.symbol ? { name: shortName(chunk.symbol), container: null } : undefined));
       if (!symbol) continue;
       const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
-      const score = parent.score * EXPANSION_SCORE_FACTOR;
+      const score = parent.score * GRAPH_SEARCH.expansionScoreFactor;
       const expand = (fileId: number, line: number, relation: FusedHit['relation']) => {
         const chunkId = chunkAt(fileId, line);
         if (chunkId && !merged.has(chunkId)) merged.set(chunkId, { chunkId, score, focusLine: line, relation, expandedFrom: qualified });
       };
-      for (const ref of referencesTo(store, symbol.name, ['CALLS'], filters, { limit: EXPANSION_PER_RELATION, offset: 0 }).rows) expand(ref.file_id, ref.line, 'caller');
-      for (const ref of referencesTo(store, symbol.name, ['EXTENDS', 'IMPLEMENTS'], filters, { limit: EXPANSION_PER_RELATION, offset: 0 }).rows) expand(ref.file_id, ref.line, 'subclass');
-      for (const callee of calleesOf(store, qualified, EXPANSION_PER_RELATION)) {
+      for (const ref of referencesTo(store, symbol.name, ['CALLS'], filters, { limit: GRAPH_SEARCH.expansionPerRelation, offset: 0 }).rows) expand(ref.file_id, ref.line, 'caller');
+      for (const ref of referencesTo(store, symbol.name, ['EXTENDS', 'IMPLEMENTS'], filters, { limit: GRAPH_SEARCH.expansionPerRelation, offset: 0 }).rows) expand(ref.file_id, ref.line, 'subclass');
+      for (const callee of calleesOf(store, qualified, GRAPH_SEARCH.expansionPerRelation)) {
         const def = definitionsOf(store, callee.to_name, filters, 1)[0];
         if (def) expand(def.file_id, def.start_line, 'callee');
       }

@@ -5,11 +5,14 @@
  * candidates), the FTS5 expressions it will bind, and the filters. Tests and
  * `quarry search --explain` look at plans; `execute` only follows them.
  */
+import { TEXT_RANKING } from '../contracts/limits.js';
 import type { SearchCodeParams, SearchMode } from '../contracts/search-code-params.js';
 import { ftsAnd, ftsOr, ftsString } from './fts-escape.js';
 import { parseTextQuery, tokenize } from './query-text.js';
 import { planLiteral, planRegex, type Requirement } from './regex-plan.js';
 import { trigramMatch } from './trigram-query.js';
+import { wordStem } from '../ingest/identifiers.js';
+import { fullWord } from './code-synonyms.js';
 
 export interface PlanFilters {
   language: string | null;
@@ -19,10 +22,12 @@ export interface PlanFilters {
 export interface WordsPlan {
   engine: 'words';
   mode: 'text';
-  /** All terms and phrases required. */
+  /** All terms and phrases required; any term (phrases required) when `anyTerm`. */
   match: string;
   /** Any term, phrases still required; tried when `match` finds nothing. */
   fallbackMatch: string | null;
+  /** A sentence-long query: `match` already takes any term, ranked by BM25. */
+  anyTerm: boolean;
   terms: string[];
   phrases: string[];
   filters: PlanFilters;
@@ -72,8 +77,21 @@ export function planWords(query: string, filters: PlanFilters): WordsPlan {
   // The word index keeps no positions (detail=column): a phrase asks FTS5 for
   // all of its words, and the text-search step checks their adjacency.
   const phraseExprs = phrases.map((phrase) => ftsAnd(tokenize(phrase).map(ftsString)));
-  const termExprs = terms.map(ftsString);
+  // A loose term is searched by its stem, which the index holds for every form ("sorting" finds sort, sorted),
+  // and an abbreviation by its full word too ("dict" finds "dictionary").
+  const termExprs = terms.map((term) => {
+    const full = fullWord(term);
+    return full ? ftsOr([ftsString(indexedForm(term)), ftsString(indexedForm(full))]) : ftsString(indexedForm(term));
+  });
+  const anyTermMatch = termExprs.length > 1 ? ftsAnd([...phraseExprs, ftsOr(termExprs)]) : null;
+  if (anyTermMatch && termExprs.length >= TEXT_RANKING.anyTermMinTerms) {
+    return { engine: 'words', mode: 'text', match: anyTermMatch, fallbackMatch: null, anyTerm: true, terms, phrases, filters };
+  }
   const match = ftsAnd([...phraseExprs, ...termExprs]);
-  const fallbackMatch = termExprs.length > 1 ? ftsAnd([...phraseExprs, ftsOr(termExprs)]) : null;
-  return { engine: 'words', mode: 'text', match, fallbackMatch, terms, phrases, filters };
+  return { engine: 'words', mode: 'text', match, fallbackMatch: anyTermMatch, anyTerm: false, terms, phrases, filters };
+}
+
+/** The token a loose query word is looked up by: its stem when it has one (phrases keep their exact words). */
+export function indexedForm(term: string): string {
+  return wordStem(term) ?? term;
 }

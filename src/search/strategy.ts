@@ -26,9 +26,3 @@ export const STRATEGIES: Readonly<Record<QueryType, Strategy>> = {
   flow: { name: 'broad_bm25_and_graph_expansion', symbolFirst: true, references: false, graphExpansion: true, broaden: true, patternFilter: false },
   pattern: { name: 'pattern_filter_then_bm25', symbolFirst: false, references: false, graphExpansion: false, broaden: false, patternFilter: true },
 };
-
-/** Expanded results join at this fraction of their parent's score (seed 002). */
-export const EXPANSION_SCORE_FACTOR = 0.5;
-/** First results whose neighbours are expanded, and neighbours taken per relation. */
-export const EXPANSION_PARENTS = 5;
-export const EXPANSION_PER_RELATION = 5;

@@ -6,6 +6,7 @@
  * excluded the hits.
  */
 import { SUGGESTIONS } from '../contracts/limits.js';
+import { message } from '../contracts/messages/index.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import type { WordsPlan } from './plan.js';
 import { parseTextQuery } from './query-text.js';
@@ -96,9 +97,9 @@ export function suggest(store: SqliteStore, query: string, plan: WordsPlan | nul
     const unfiltered = countWithoutFilters();
     if (unfiltered > 0) {
       const filters = [plan.filters.language && `language=${plan.filters.language}`, plan.filters.repository && `repository=${plan.filters.repository}`].filter(Boolean).join(' and ');
-      hints.push(`${unfiltered} results match without ${filters}; remove the filter to see them`);
+      hints.push(message('search_code.hint_filter', { count: unfiltered, filters }));
     }
   }
-  if (terms.length > 3) hints.push('fewer words find more: try the two most specific ones');
+  if (terms.length > 3) hints.push(message('search_code.hint_fewer_words'));
   return { did_you_mean: didYouMean.slice(0, SUGGESTIONS.maxPerKind), synonyms: synonyms.slice(0, SUGGESTIONS.maxPerKind * 2), hints };
 }

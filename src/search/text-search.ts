@@ -2,6 +2,7 @@
  * @module search/text-search
  * The BM25 retriever: ranks chunks of the word index. All terms are required
  * first; when that finds nothing, any term will do (phrases stay required).
+ * A sentence-long query (plan.anyTerm) is ranked over any term from the start.
  * `total` is the exact count of chunks the chosen expression matches.
  */
 import type { SqliteStore } from '../store/sqlite-store.js';
@@ -52,6 +53,7 @@ export function searchWords(store: SqliteStore, plan: WordsPlan, window: { offse
   };
   try {
     const all = run(plan.match);
+    if (plan.anyTerm) return { ...all, matched: 'any_term' };
     if (all.total > 0 || !plan.fallbackMatch) return { ...all, matched: 'all_terms' };
     return { ...run(plan.fallbackMatch), matched: 'any_term' };
   } catch (error) {

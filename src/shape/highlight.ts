@@ -4,11 +4,10 @@
  * ranges [start, end) in that line. Terms match case-insensitively as
  * substrings, so "config" lights up `parseConfigFile` as the index found it.
  */
+import { SEARCH_DISPLAY } from '../contracts/limits.js';
 
 export type Highlights = Record<string, [number, number][]>;
 
-/** Highlighted lines kept per hit: enough to point at the match, few tokens. */
-export const HIGHLIGHT_LINES_MAX = 20;
 
 function escapeForRegExp(text: string): string {
   return text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
@@ -21,7 +20,7 @@ export function highlightTerms(content: string, startLine: number, terms: readon
   const pattern = new RegExp(usable.sort((a, b) => b.length - a.length).map(escapeForRegExp).join('|'), 'giu');
   const lines = content.split('\n');
   let kept = 0;
-  for (let i = 0; i < lines.length && kept < HIGHLIGHT_LINES_MAX; i++) {
+  for (let i = 0; i < lines.length && kept < SEARCH_DISPLAY.highlightLinesMax; i++) {
     const ranges: [number, number][] = [];
     for (const m of lines[i]!.matchAll(pattern)) ranges.push([m.index, m.index + m[0].length]);
     if (ranges.length > 0) {

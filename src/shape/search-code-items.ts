@@ -8,7 +8,7 @@
  * - compact: at most three lines around the first match;
  * - ultra: one line, `path:line: text`.
  */
-import { ENGINE } from '../contracts/limits.js';
+import { ENGINE, SEARCH_DISPLAY } from '../contracts/limits.js';
 import type { DetailLevel } from '../contracts/search-code-params.js';
 import { firstHighlightedLine, type Highlights } from './highlight.js';
 
@@ -44,8 +44,6 @@ export interface SearchCodeItem {
   line?: string;
   token_count?: number;
 }
-
-const COMPACT_LINES = 3;
 
 function clip(line: string): string {
   return line.length > ENGINE.snippetLineMaxChars ? `${line.slice(0, ENGINE.snippetLineMaxChars)}…` : line;
@@ -83,7 +81,7 @@ export function shapeItem(hit: ShapeableHit, level: DetailLevel, snippetLines: n
     item.line = `${item.file}:${focus}: ${clip(text.trim())}`;
     return item;
   }
-  const size = level === 'compact' ? (snippetLines > 0 ? Math.min(snippetLines, COMPACT_LINES) : COMPACT_LINES) : snippetLines;
+  const size = level === 'compact' ? (snippetLines > 0 ? Math.min(snippetLines, SEARCH_DISPLAY.compactLines) : SEARCH_DISPLAY.compactLines) : snippetLines;
   const cut = size > 0 ? window(hit, size) : { text: hit.text.split('\n').map(clip).join('\n'), start: hit.startLine };
   item.snippet = cut.text;
   if (cut.start !== hit.startLine || cut.text.split('\n').length < hit.endLine - hit.startLine + 1) item.snippet_start_line = cut.start;

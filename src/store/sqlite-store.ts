@@ -10,6 +10,7 @@ import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
+import { pathIndexText, wordIndexText } from '../ingest/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
 import { STORE } from '../contracts/limits.js';
 import { prepareStatements, type Statements } from './statements.js';
@@ -149,12 +150,15 @@ export class SqliteStore {
       source_id: sourceId, path: file.path, language: file.language, size: file.size,
       mtime_ms: file.mtimeMs, hash: file.hash, encoding: file.encoding, line_count: file.lineCount,
     }).lastInsertRowid);
+    // Names are split like identifiers in the body, so "config loader" finds src/config_loader.ts and def read_csv_rows by its words;
+    // the path column also names the file's language.
+    const pathWords = pathIndexText(file.path, file.language);
     for (const chunk of chunks) {
       const chunkId = Number(s.chunkInsert.run({
         file_id: fileId, start_line: chunk.startLine, end_line: chunk.endLine, kind: chunk.kind,
         symbol: chunk.symbol, token_count: chunk.tokenCount, content: chunk.content,
       }).lastInsertRowid);
-      s.wordsInsert.run({ rowid: chunkId, path: file.path, symbol: chunk.symbol ?? '', body: chunk.words });
+      s.wordsInsert.run({ rowid: chunkId, path: pathWords, symbol: wordIndexText(chunk.symbol ?? ''), body: chunk.words });
       s.gramsInsert.run({ rowid: chunkId, body: chunk.content });
     }
     for (const sym of symbols) {

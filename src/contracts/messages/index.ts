@@ -6,6 +6,7 @@
 import type { Catalogue, Locale } from './catalogue.js';
 import { LOCALES } from './catalogue.js';
 import { coreMessages } from './core.js';
+import { evalMessages } from './eval.js';
 import { liveMessages } from './live.js';
 import { medicinesMessages } from './medicines.js';
 import { httpMessages } from './http.js';
@@ -20,6 +21,7 @@ const catalogue = {
   ...liveMessages,
   ...medicinesMessages,
   ...httpMessages,
+  ...evalMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;

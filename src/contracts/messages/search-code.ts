@@ -33,4 +33,6 @@ export const searchCodeMessages = {
   'search_code.cursor_expired': { en: 'cursor expired after {minutes} minutes; search again to get a fresh one' },
   'search_code.cursor_stale': { en: 'the index changed since this cursor was issued (version {issued} -> {current}); search again' },
   'search_code.cursor_too_deep': { en: 'cursor offset {offset} is beyond the deepest page ({max}); narrow the search instead' },
+  'search_code.hint_filter': { en: '{count} results match without {filters}; remove the filter to see them' },
+  'search_code.hint_fewer_words': { en: 'fewer words find more: try the two most specific ones' },
 } satisfies Catalogue;
