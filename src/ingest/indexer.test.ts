@@ -98,6 +98,18 @@ describe('incremental indexing', () => {
   });
 });
 
+describe('content format', () => {
+  it('re-prepares every file of an index written in an older content format, once', async () => {
+    const root = makeTree({ 'a.ts': 'export const alpha = 1;\n', 'b.ts': 'export const beta = 2;\n' });
+    const first = await indexFolder({ root });
+    const store = SqliteStore.open(first.index);
+    store.db.prepare("UPDATE meta SET value = '1' WHERE key = 'content_format'").run();
+    store.close();
+    expect(await indexFolder({ root })).toMatchObject({ updated: 2, unchanged: 0 });
+    expect(await indexFolder({ root })).toMatchObject({ updated: 0, unchanged: 2 });
+  });
+});
+
 describe('chunking', () => {
   it('covers every line exactly once, never splits a line, and bounds chunk size', async () => {
     const lines = Array.from({ length: 1000 }, (_, i) => (i % 17 === 0 ? '' : `line ${i} ${'x'.repeat(i % 120)}`));

@@ -12,6 +12,7 @@ import { INGEST } from '../contracts/limits.js';
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
+import { CONTENT_FORMAT } from '../store/schema.js';
 import type { PreparedFile } from './prepare-file.js';
 import type { PrepareOutcome } from './prepare-job.js';
 import { openPreparer } from './prepare-pool.js';
@@ -94,6 +95,9 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
   try {
     const sourceId = store.transaction(() => store.ensureSource(repository, root));
     const stored = store.fileStates(sourceId);
+    // Rows written in an older content format are stale: re-prepare every file (same size and hash or not).
+    const staleFormat = store.contentFormat() !== CONTENT_FORMAT;
+    if (staleFormat) for (const state of stored.values()) { state.mtimeMs = -1; state.hash = ''; }
     const walked = walkFolder(root, { maxFileBytes });
     const skipped = [...walked.skipped];
     const bytesTotal = walked.files.reduce((sum, f) => sum + f.size, 0);
@@ -192,6 +196,8 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       });
     }
     if (bulkLoad) store.ensureIndexes();
+    // Recorded only once every file was re-prepared: an interrupted run starts over.
+    if (staleFormat) store.setContentFormat(CONTENT_FORMAT);
     options.onProgress?.({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: Date.now() - started });
 
     const counts = store.counts();

@@ -141,3 +141,11 @@ export const MIGRATIONS: readonly string[] = [
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
+
+/**
+ * Version of what the indexer writes into the rows (chunking, word-index text,
+ * stems, identifier parts). The schema can stay the same while this changes;
+ * a folder indexed in another format is then re-prepared file by file on the
+ * next `quarry index`, since its rows would not match the queries built today.
+ */
+export const CONTENT_FORMAT = 2;

@@ -113,6 +113,15 @@ export class SqliteStore {
     return next;
   }
 
+  /** The content format the rows were written in (see CONTENT_FORMAT); 0 when never recorded. */
+  contentFormat(): number {
+    return Number(this.statements.metaGet.get('content_format')?.value ?? 0);
+  }
+
+  setContentFormat(format: number): void {
+    this.statements.metaSet.run({ key: 'content_format', value: String(format) });
+  }
+
   /** A per-index random secret, created on first use (signs pagination cursors). */
   secret(): string {
     const existing = this.statements.metaGet.get('secret')?.value;
