@@ -66,7 +66,9 @@ describe('quarry mcp --tools medicines over stdio (official SDK client)', () => 
     expect(search.body.total_count).toBe(71);
     const details = await callJson(session.client, 'get-medicine-details', { sukl_code: search.body.results[0].sukl_code.replace(/^0+/, '') });
     expect(details.body.sukl_code).toBe(search.body.results[0].sukl_code);
-    expect(details.body.form.name).toBeTruthy();
+    // The form code is resolved to its name from dlp_formy (not echoed back, not null).
+    expect(details.body.form.name).toMatch(/\p{L}{3}/u);
+    expect(details.body.form.name).not.toBe(details.body.form.code);
   });
 
   it('returns the seed error as an isError result and logs the call', async () => {
