@@ -6,10 +6,23 @@
  */
 import type Database from 'better-sqlite3';
 
+// The fragments below are fixed SQL written here, never user text: user values
+// reach these statements only as the named parameters (@language, @match, ...).
+
 /** Filter clause shared by every search statement; NULL parameters disable a filter. */
 const FILTERS = `
   AND (@language IS NULL OR f.language = @language)
   AND (@repository IS NULL OR s.name = @repository)`;
+
+/** bm25 with the path and symbol columns weighted above the body (tuned on CoSQA dev). */
+const WORDS_SCORE = '-bm25(chunk_words, 3.0, 4.0, 1.0) AS score';
+
+/** Word-index hits joined to their chunk, file and source, for filtering. */
+const WORDS_JOIN = `
+      FROM chunk_words
+      JOIN chunks c ON c.id = chunk_words.rowid
+      JOIN files f ON f.id = c.file_id
+      JOIN sources s ON s.id = f.source_id`;
 
 export function prepareStatements(db: Database.Database) {
   return {
@@ -38,9 +51,6 @@ export function prepareStatements(db: Database.Database) {
     ),
     fileDelete: db.prepare<[number]>('DELETE FROM files WHERE id = ?'),
     fileCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM files'),
-    languagesPresent: db.prepare<[], { language: string; n: number }>(
-      'SELECT language, count(*) AS n FROM files GROUP BY language ORDER BY n DESC',
-    ),
 
     chunkInsert: db.prepare<{
       file_id: number; start_line: number; end_line: number; kind: string; symbol: string | null;
@@ -70,29 +80,17 @@ export function prepareStatements(db: Database.Database) {
 
     /** BM25 page: weights favour a hit in the path or symbol name over one in the body. */
     wordsSearch: db.prepare<SearchFilter & { match: string; limit: number; offset: number }, ScoredChunkRow>(`
-      SELECT c.id AS chunk_id, -bm25(chunk_words, 3.0, 4.0, 1.0) AS score
-      FROM chunk_words
-      JOIN chunks c ON c.id = chunk_words.rowid
-      JOIN files f ON f.id = c.file_id
-      JOIN sources s ON s.id = f.source_id
+      SELECT c.id AS chunk_id, ${WORDS_SCORE} ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}
       ORDER BY score DESC, c.id
       LIMIT @limit OFFSET @offset`),
     /** Every ranked hit with its text, for phrase checks. */
     wordsSearchWithText: db.prepare<SearchFilter & { match: string }, ScoredChunkRow & { content: string }>(`
-      SELECT c.id AS chunk_id, -bm25(chunk_words, 3.0, 4.0, 1.0) AS score, c.content
-      FROM chunk_words
-      JOIN chunks c ON c.id = chunk_words.rowid
-      JOIN files f ON f.id = c.file_id
-      JOIN sources s ON s.id = f.source_id
+      SELECT c.id AS chunk_id, ${WORDS_SCORE}, c.content ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}
       ORDER BY score DESC, c.id`),
     wordsCount: db.prepare<SearchFilter & { match: string }, { n: number }>(`
-      SELECT count(*) AS n
-      FROM chunk_words
-      JOIN chunks c ON c.id = chunk_words.rowid
-      JOIN files f ON f.id = c.file_id
-      JOIN sources s ON s.id = f.source_id
+      SELECT count(*) AS n ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}`),
 
     /** Trigram candidates in (repository, path, line) order, so line hits page stably. */
@@ -165,16 +163,6 @@ export function prepareStatements(db: Database.Database) {
     wordsHasChunk: db.prepare<{ match: string; rowid: number }, { one: number }>(
       'SELECT 1 AS one FROM chunk_words WHERE chunk_words MATCH @match AND rowid = @rowid',
     ),
-    /** All ranked chunk ids of an expression, up to a cap (for fusing with other retrievers). */
-    wordsRanked: db.prepare<SearchFilter & { match: string; limit: number }, ScoredChunkRow>(`
-      SELECT c.id AS chunk_id, -bm25(chunk_words, 3.0, 4.0, 1.0) AS score
-      FROM chunk_words
-      JOIN chunks c ON c.id = chunk_words.rowid
-      JOIN files f ON f.id = c.file_id
-      JOIN sources s ON s.id = f.source_id
-      WHERE chunk_words MATCH @match ${FILTERS}
-      ORDER BY score DESC, c.id
-      LIMIT @limit`),
     vocabRange: db.prepare<{ from: string; to: string; limit: number }, { term: string; doc: number }>(
       'SELECT term, doc FROM chunk_words_vocab WHERE term >= @from AND term < @to LIMIT @limit',
     ),
@@ -281,20 +269,14 @@ export function prepareContentStatements(db: Database.Database) {
        VALUES (@file_id, @conversation_id, @round_number, @speaker, @created_at)`,
     ),
 
-    /** BM25 page over every source of the index, same column weights as `wordsSearch`. */
+    /** BM25 page over every source of the index (same score and join as `wordsSearch`). */
     projectSearch: db.prepare<ProjectFilterParams & { match: string; limit: number; offset: number }, ScoredChunkRow>(`
-      SELECT c.id AS chunk_id, -bm25(chunk_words, 3.0, 4.0, 1.0) AS score
-      FROM chunk_words
-      JOIN chunks c ON c.id = chunk_words.rowid
-      JOIN files f ON f.id = c.file_id
+      SELECT c.id AS chunk_id, ${WORDS_SCORE} ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${PROJECT_FILTERS}
       ORDER BY score DESC, c.id
       LIMIT @limit OFFSET @offset`),
     projectSearchCount: db.prepare<ProjectFilterParams & { match: string }, { n: number }>(`
-      SELECT count(*) AS n
-      FROM chunk_words
-      JOIN chunks c ON c.id = chunk_words.rowid
-      JOIN files f ON f.id = c.file_id
+      SELECT count(*) AS n ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${PROJECT_FILTERS}`),
     projectHit: db.prepare<[number], ProjectHitRow>(`
       SELECT c.id AS chunk_id, c.start_line, c.end_line, c.token_count, c.content,
