@@ -5,6 +5,7 @@
  * asked for). Numbers out of range are silently clamped, as the seed says;
  * a non-boolean `is_24h` is silently ignored.
  */
+import { z } from 'zod';
 import { QuarryError } from './errors.js';
 import { message, type Locale } from './messages/index.js';
 
@@ -56,4 +57,12 @@ export function requireStringArray(value: unknown, name: string, max: number, lo
     if (typeof item !== 'string' || item.trim().length === 0) throw invalid('medicines.param_string_array', { name }, locale, { param: name, item: i + 1 });
     return item.trim();
   });
+}
+
+/** The `sukl_code` parameter of the single-product tools (seed 001 tools 2, 3, 6, 7, 8). */
+export const suklCodeField = z.string().describe('SÚKL code, with or without leading zeros.');
+
+/** Arguments of a tool whose only required parameter is `sukl_code`. */
+export function parseSuklCodeArgs(raw: unknown, locale: Locale): { sukl_code: string } {
+  return { sukl_code: requireString(argsObject(raw).sukl_code, 'sukl_code', locale) };
 }

@@ -3,7 +3,7 @@
  * `check-availability`: is a product on the market (seed 001, tool 3).
  */
 import { z } from 'zod';
-import { argsObject, requireString } from '../contracts/medicines-params.js';
+import { parseSuklCodeArgs, suklCodeField } from '../contracts/medicines-params.js';
 import { availabilityOf } from '../medicines/availability.js';
 import { findProduct } from '../medicines/find-product.js';
 import { defineTool } from './types.js';
@@ -13,8 +13,8 @@ export const checkAvailabilityTool = defineTool<{ sukl_code: string }, object>({
   title: 'Availability of a medicinal product',
   group: 'medicines',
   description: 'Whether a product is available: status available / shortage / discontinued / not_supplied / unknown, from the DLP supply flag (DODAVKY) and, when imported, open shortage reports with their reason and dates.',
-  inputSchema: z.object({ sukl_code: z.string().describe('SÚKL code, with or without leading zeros.') }),
-  parse: (raw, ctx) => ({ sukl_code: requireString(argsObject(raw).sukl_code, 'sukl_code', ctx.medicinesLocale()) }),
+  inputSchema: z.object({ sukl_code: suklCodeField }),
+  parse: (raw, ctx) => parseSuklCodeArgs(raw, ctx.medicinesLocale()),
   run: async (input, ctx) => {
     const store = ctx.medicines();
     const product = findProduct(store, input.sukl_code, ctx.medicinesLocale());

@@ -4,7 +4,7 @@
  * tools 7 and 8): same parameters and validation, different document kind.
  */
 import { z } from 'zod';
-import { argsObject, optionalString, requireString } from '../contracts/medicines-params.js';
+import { argsObject, optionalString, requireString, suklCodeField } from '../contracts/medicines-params.js';
 import { documentContent, type DocumentQuery } from '../medicines/documents.js';
 import { findProduct } from '../medicines/find-product.js';
 import { defineTool, type ToolDefinition } from './types.js';
@@ -16,7 +16,7 @@ export function documentTool(spec: { kind: 'pil' | 'spc'; name: string; title: s
     group: 'medicines',
     description: `${spec.what} of a product: file name, date and URL, and its text by numbered section when the PDF is in the registry (imported, or fetched when QUARRY_SUKL_FETCH=1). query returns only sections containing its words; section returns one section.`,
     inputSchema: z.object({
-      sukl_code: z.string().describe('SÚKL code, with or without leading zeros.'),
+      sukl_code: suklCodeField,
       section: z.number().int().optional().describe('Only this section (0 = text before the first heading).'),
       query: z.string().optional().describe('Only sections containing these words (diacritics-insensitive).'),
     }),

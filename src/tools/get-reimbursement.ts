@@ -3,7 +3,7 @@
  * `get-reimbursement`: prices and health-insurance reimbursement from SCAU (seed 001, tool 6).
  */
 import { z } from 'zod';
-import { argsObject, requireString } from '../contracts/medicines-params.js';
+import { parseSuklCodeArgs, suklCodeField } from '../contracts/medicines-params.js';
 import { normalizeSuklCode } from '../medicines/normalize.js';
 import { reimbursementOf } from '../medicines/reimbursement.js';
 import { QuarryError } from '../contracts/errors.js';
@@ -15,8 +15,8 @@ export const getReimbursementTool = defineTool<{ sukl_code: string }, object>({
   title: 'Price and reimbursement of a product',
   group: 'medicines',
   description: 'Maximum prices, insurance reimbursement, maximum copayment and prescription/indication limits of a product, from SÚKL\'s SCAU list (CZK). `columns` names the SCAU column behind each field.',
-  inputSchema: z.object({ sukl_code: z.string().describe('SÚKL code, with or without leading zeros.') }),
-  parse: (raw, ctx) => ({ sukl_code: requireString(argsObject(raw).sukl_code, 'sukl_code', ctx.medicinesLocale()) }),
+  inputSchema: z.object({ sukl_code: suklCodeField }),
+  parse: (raw, ctx) => parseSuklCodeArgs(raw, ctx.medicinesLocale()),
   run: async (input, ctx) => {
     const locale = ctx.medicinesLocale();
     const store = ctx.medicines();
