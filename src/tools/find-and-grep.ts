@@ -13,7 +13,7 @@ import { runContentSearch } from '../live/content-search.js';
 import { runFd, statEntries, type FdType } from '../live/fd.js';
 import { ResultFence } from '../live/path-fence.js';
 import { deadline } from '../live/rg-run.js';
-import { callLocale, capped, grepFields, grepOptions, listFields, listOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
+import { startLiveCall, capped, grepFields, grepOptions, listFields, listOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = z.object({
@@ -39,10 +39,7 @@ export const findAndGrepTool = defineTool<Input, object | number>({
   ].join(' '),
   inputSchema,
   run: async (input, ctx) => {
-    const locale = callLocale(input.locale, ctx);
-    const live = ctx.live();
-    const root = live.root();
-    const warnings: string[] = [];
+    const { locale, live, root, warnings } = startLiveCall(input, ctx);
     const format = outputFormat(input, locale);
     const list = listOptions(input, root, locale);
     list.types = ['f', ...list.types.filter((t) => SEARCHABLE.includes(t))];

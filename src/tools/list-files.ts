@@ -10,7 +10,7 @@ import { message } from '../contracts/messages/index.js';
 import { runFd, statEntries } from '../live/fd.js';
 import { displayPath, ResultFence } from '../live/path-fence.js';
 import { estimateJsonTokens } from '../shape/tokens.js';
-import { callLocale, capped, listFields, listOptions, localeField } from './live-schema.js';
+import { startLiveCall, capped, listFields, listOptions, localeField } from './live-schema.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = z.object({
@@ -33,10 +33,7 @@ export const listFilesTool = defineTool<Input, object>({
   ].join(' '),
   inputSchema,
   run: async (input, ctx) => {
-    const locale = callLocale(input.locale, ctx);
-    const live = ctx.live();
-    const root = live.root();
-    const warnings: string[] = [];
+    const { locale, live, root, warnings } = startLiveCall(input, ctx);
     const options = listOptions(input, root, locale);
     const limit = capped('limit', input.limit, LIVE.listLimit, warnings, locale)!;
     const fd = await live.fd(locale);

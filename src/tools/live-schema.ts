@@ -73,6 +73,13 @@ export function callLocale(explicit: string | undefined, ctx: ToolContext): Loca
   return explicit ? resolveLocale(explicit, ctx.env) : ctx.locale;
 }
 
+/** What every live tool starts a call with: its locale, the live service, the fenced root, a warnings list. */
+export function startLiveCall(input: { locale?: string }, ctx: ToolContext) {
+  const locale = callLocale(input.locale, ctx);
+  const live = ctx.live();
+  return { locale, live, root: live.root(), warnings: [] as string[] };
+}
+
 /** Clamps to a cap with a warning (the seed's "hard cap"), returning the default when absent. */
 export function capped(param: string, value: number | undefined, range: { max: number; default?: number }, warnings: string[], locale: Locale): number | undefined {
   if (value === undefined) return range.default;

@@ -8,7 +8,7 @@ import { LIVE } from '../contracts/limits.js';
 import { runContentSearch } from '../live/content-search.js';
 import { liveError } from '../live/live-error.js';
 import { fencePaths } from '../live/path-fence.js';
-import { callLocale, capped, grepFields, grepOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
+import { startLiveCall, capped, grepFields, grepOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
 import { defineTool } from './types.js';
 
 const strings = z.array(z.string());
@@ -37,10 +37,7 @@ export const searchContentTool = defineTool<Input, object | number>({
   ].join(' '),
   inputSchema,
   run: async (input, ctx) => {
-    const locale = callLocale(input.locale, ctx);
-    const live = ctx.live();
-    const root = live.root();
-    const warnings: string[] = [];
+    const { locale, live, root, warnings } = startLiveCall(input, ctx);
     const format = outputFormat(input, locale);
     if ((input.roots ?? []).length === 0 && (input.files ?? []).length === 0) {
       throw liveError('INVALID_ARGUMENT', 'live.paths_required', {}, locale);
