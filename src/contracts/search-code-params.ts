@@ -8,7 +8,7 @@
  * Suspicious text (SQL, script, template) is reported in `warnings` and then
  * searched literally: stripping it would make code that contains it unfindable.
  */
-import { QuarryError } from './errors.js';
+import { QuarryError, type ErrorCode } from './errors.js';
 import { LANGUAGES, normalizeLanguage, type Language } from './languages.js';
 import { SEARCH_CODE } from './limits.js';
 import { message, type MessageKey, type MessageParams } from './messages/index.js';
@@ -39,8 +39,9 @@ export const SEARCH_CODE_PARAM_NAMES = [
   'case_sensitive', 'cursor',
 ] as const;
 
-export function validationError(key: MessageKey, params: MessageParams = {}): QuarryError {
-  return new QuarryError('INVALID_ARGUMENT', `Validation failed: ${message(key, params)}`, { key, ...params });
+/** A search_code contract failure: the seed's "Validation failed: <reason>" message, under a stable code. */
+export function validationError(key: MessageKey, params: MessageParams = {}, code: ErrorCode = 'INVALID_ARGUMENT', cause?: unknown): QuarryError {
+  return new QuarryError(code, `Validation failed: ${message(key, params)}`, { key, ...params }, cause === undefined ? undefined : { cause });
 }
 
 /** Patterns worth a warning: they are searched literally, never executed. */

@@ -7,9 +7,7 @@
  */
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { CURSOR } from '../contracts/limits.js';
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
-import type { SearchCodeParams } from '../contracts/search-code-params.js';
+import { validationError, type SearchCodeParams } from '../contracts/search-code-params.js';
 
 interface CursorBody {
   /** Hash of the normalised query and filters. */
@@ -35,29 +33,25 @@ export function encodeCursor(params: SearchCodeParams, offset: number, indexVers
   return `${payload}.${sign(payload, secret)}`;
 }
 
-function cursorError(code: 'CURSOR_INVALID' | 'CURSOR_EXPIRED' | 'CURSOR_STALE', text: string): QuarryError {
-  return new QuarryError(code, `Validation failed: ${text}`);
-}
-
 /** The offset a cursor stands for, after checking signature, query, age and index version. */
 export function decodeCursor(cursor: string, params: SearchCodeParams, indexVersion: number, secret: string, now = Date.now()): number {
   const [payload, signature, extra] = cursor.split('.');
   const expected = payload ? sign(payload, secret) : '';
   if (!payload || !signature || extra !== undefined || signature.length !== expected.length
     || !timingSafeEqual(Buffer.from(signature), Buffer.from(expected))) {
-    throw cursorError('CURSOR_INVALID', message('search_code.cursor_invalid'));
+    throw validationError('search_code.cursor_invalid', {}, 'CURSOR_INVALID');
   }
   let body: CursorBody;
   try {
     body = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as CursorBody;
   } catch {
-    throw cursorError('CURSOR_INVALID', message('search_code.cursor_invalid'));
+    throw validationError('search_code.cursor_invalid', {}, 'CURSOR_INVALID');
   }
-  if (body.q !== queryHash(params)) throw cursorError('CURSOR_INVALID', message('search_code.cursor_other_query'));
-  if (now - body.t > CURSOR.ttlMs) throw cursorError('CURSOR_EXPIRED', message('search_code.cursor_expired', { minutes: CURSOR.ttlMs / 60_000 }));
-  if (body.v !== indexVersion) throw cursorError('CURSOR_STALE', message('search_code.cursor_stale', { issued: body.v, current: indexVersion }));
+  if (body.q !== queryHash(params)) throw validationError('search_code.cursor_other_query', {}, 'CURSOR_INVALID');
+  if (now - body.t > CURSOR.ttlMs) throw validationError('search_code.cursor_expired', { minutes: CURSOR.ttlMs / 60_000 }, 'CURSOR_EXPIRED');
+  if (body.v !== indexVersion) throw validationError('search_code.cursor_stale', { issued: body.v, current: indexVersion }, 'CURSOR_STALE');
   if (!Number.isInteger(body.o) || body.o < 0 || body.o > CURSOR.maxOffset) {
-    throw new QuarryError('INVALID_ARGUMENT', `Validation failed: ${message('search_code.cursor_too_deep', { offset: body.o, max: CURSOR.maxOffset })}`);
+    throw validationError('search_code.cursor_too_deep', { offset: body.o, max: CURSOR.maxOffset });
   }
   return body.o;
 }

@@ -8,8 +8,7 @@
  */
 import RE2 from 're2';
 import { ENGINE } from '../contracts/limits.js';
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { validationError } from '../contracts/search-code-params.js';
 
 export interface LineMatch {
   /** 0-based line index within the text. */
@@ -32,7 +31,7 @@ export function escapeRegex(text: string): string {
 
 export function compileMatcher(pattern: string, options: { literal: boolean; caseInsensitive: boolean }): Matcher {
   if (!options.literal && pattern.length > ENGINE.regexMaxChars) {
-    throw new QuarryError('INVALID_ARGUMENT', `Validation failed: ${message('search_code.regex_too_long', { max: ENGINE.regexMaxChars })}`);
+    throw validationError('search_code.regex_too_long', { max: ENGINE.regexMaxChars });
   }
   const source = options.literal ? escapeRegex(pattern) : pattern;
   const flags = options.caseInsensitive ? 'i' : '';
@@ -43,7 +42,7 @@ export function compileMatcher(pattern: string, options: { literal: boolean; cas
     perLine = new RE2(source, `${flags}g`);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    throw new QuarryError('QUERY_SYNTAX', `Validation failed: ${message('search_code.regex_invalid', { reason })}`, { pattern }, { cause: error });
+    throw validationError('search_code.regex_invalid', { reason, pattern }, 'QUERY_SYNTAX', error);
   }
   // \A and \z anchor at each line when lines are matched alone, but only at the
   // chunk's edges in the whole-text test, which would then miss lines.

@@ -7,6 +7,7 @@
  */
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { QuarryError } from '../contracts/errors.js';
+import { message } from '../contracts/messages/index.js';
 import type { WordsPlan } from './plan.js';
 import { tokenize } from './query-text.js';
 
@@ -58,6 +59,6 @@ export function searchWords(store: SqliteStore, plan: WordsPlan, window: { offse
     return { ...run(plan.fallbackMatch), matched: 'any_term' };
   } catch (error) {
     // The expression is built only from escaped strings, so this is a bug, never "no results".
-    throw new QuarryError('QUERY_SYNTAX', `Search expression failed: ${(error as Error).message}`, { match: plan.match }, { cause: error });
+    throw new QuarryError('QUERY_SYNTAX', message('search.expression_failed', { reason: (error as Error).message }), { match: plan.match }, { cause: error });
   }
 }

@@ -28,6 +28,12 @@ export const coreMessages = {
   'search.timeout': {
     en: 'Search stopped after {ms} ms while verifying candidates. Narrow it with a longer literal, `language` or `repository`.',
   },
+  'search.expression_failed': {
+    en: 'The search expression could not run ({reason}). This is a Quarry bug: please report the query.',
+  },
+  'index.worker_stopped': {
+    en: 'The index worker stopped (exit code {code})',
+  },
   'internal': {
     en: 'Internal error: {reason}',
   },

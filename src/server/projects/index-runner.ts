@@ -7,6 +7,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
+import { message } from '../../contracts/messages/index.js';
 import { QuarryError, type ErrorCode } from '../../contracts/errors.js';
 import { indexFolder, type IndexOptions, type IndexSummary } from '../../ingest/indexer.js';
 
@@ -33,7 +34,7 @@ export const runIndex: IndexRunner = (job, signal) => {
     });
     worker.once('error', (error) => { settled = true; reject(error); });
     worker.once('exit', (code) => {
-      if (!settled) reject(new QuarryError(signal?.aborted ? 'UNAVAILABLE' : 'INTERNAL', `index worker stopped (exit code ${code})`));
+      if (!settled) reject(new QuarryError(signal?.aborted ? 'UNAVAILABLE' : 'INTERNAL', message('index.worker_stopped', { code: String(code) })));
     });
     signal?.addEventListener('abort', () => { void worker.terminate(); }, { once: true });
   });
