@@ -9,11 +9,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SEARCH_CODE } from '../contracts/limits.js';
-import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
-import { indexFolder, type IndexSummary } from '../ingest/indexer.js';
-import { searchCode } from '../search/engine.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { SEARCH_CODE } from '../src/contracts/limits.js';
+import { normalizeSearchCodeParams } from '../src/contracts/search-code-params.js';
+import { indexFolder, type IndexSummary } from '../src/ingest/indexer.js';
+import { searchCode } from '../src/search/engine.js';
+import { SqliteStore } from '../src/store/sqlite-store.js';
 import type { CosqaQuery } from './cosqa-data.js';
 import { documentRank, summarizeRanks, type RankingSummary } from './ranking-metrics.js';
 

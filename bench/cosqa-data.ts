@@ -7,8 +7,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { QuarryError } from '../src/contracts/errors.js';
+import { message } from '../src/contracts/messages/index.js';
 
 export const COSQA_SPLITS = ['dev', 'test'] as const;
 export type CosqaSplit = (typeof COSQA_SPLITS)[number];

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { makeTree } from '../test-support/temp-tree.js';
+import { makeTree } from '../src/test-support/temp-tree.js';
 import { CORPUS_FILE, loadCosqa, splitFile } from './cosqa-data.js';
 
 const CORPUS = { 'def add(a, b):\n    return a + b': 0, 'def read_lines(path):\n    return open(path).read().splitlines()': 1 };

@@ -11,12 +11,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
-import type { IndexSummary } from '../ingest/indexer.js';
-import { searchCode } from '../search/engine.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { normalizeSearchCodeParams } from '../src/contracts/search-code-params.js';
+import type { IndexSummary } from '../src/ingest/indexer.js';
+import { searchCode } from '../src/search/engine.js';
+import { SqliteStore } from '../src/store/sqlite-store.js';
 
-const CLI = fileURLToPath(new URL('../cli/main.js', import.meta.url));
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 /** The same file set for ripgrep as the index walks (see search/rg-parity.test.ts). */
 const RG_FILE_SET = ['--hidden', '--no-require-git', '--no-ignore-parent'];
 

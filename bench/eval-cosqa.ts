@@ -9,13 +9,13 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVAL_COSQA } from '../contracts/limits.js';
-import { QuarryError, isQuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { EVAL_COSQA } from '../src/contracts/limits.js';
+import { QuarryError, isQuarryError } from '../src/contracts/errors.js';
+import { message } from '../src/contracts/messages/index.js';
 import { COSQA_SPLITS, loadCosqa, type CosqaSplit } from './cosqa-data.js';
 import { evaluateQueries, indexCorpus, type SplitResult } from './cosqa-eval.js';
 
-const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
+const PROJECT_ROOT = fileURLToPath(new URL('../', import.meta.url));
 
 interface EvalArgs {
   dir: string;
