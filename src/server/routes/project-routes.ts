@@ -3,9 +3,11 @@
  * REST resources of seed 003 other than search: projects, their files,
  * conversations and messages. Bodies are parsed with the zod contracts of
  * contracts/rest-api; failures leave as QuarryErrors for the one error handler.
+ * All of them share one per-client window (RATE_LIMIT.projectsPerWindow):
+ * creating a project starts an index build and an upload indexes a file.
  */
 import { loadParsers } from '../../ingest/symbols/parsers.js';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { QuarryError } from '../../contracts/errors.js';
 import { HTTP } from '../../contracts/limits.js';
 import { message } from '../../contracts/messages/index.js';
@@ -15,13 +17,20 @@ import {
 import { addMessage, putFile } from '../../ingest/put-content.js';
 import { createConversation, getConversation } from '../../store/content-store.js';
 import type { AppOptions } from '../app-options.js';
+import { restErrorBody } from '../http-errors.js';
+import { rateLimitHook } from '../rate-limit/rate-limit-hook.js';
 
 interface ProjectParams { projectId: string }
 interface ConversationParams extends ProjectParams { conversationId: string }
 
-export function registerProjectRoutes(app: FastifyInstance, options: AppOptions): void {
+export function registerProjectRoutes(app: FastifyInstance, options: AppOptions, clientOf: (r: FastifyRequest) => string): void {
   const { projects } = options;
-  const rest = { config: { door: 'rest' as const } };
+  const limit = rateLimitHook(options.windowStore, {
+    name: 'projects', limit: options.rateLimits.projectsPerWindow, windowMs: options.rateLimits.windowMs,
+    body: (decision) => JSON.stringify(restErrorBody(new QuarryError('RATE_LIMITED',
+      message('http.projects_rate_limited', { seconds: Math.ceil(decision.retryAfterMs / 1000) }, options.toolContext.locale)))),
+  }, clientOf);
+  const rest = { onRequest: limit, config: { door: 'rest' as const } };
 
   app.get('/api/projects', rest, async () => ({ projects: projects.list() }));
 
