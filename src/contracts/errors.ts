@@ -19,7 +19,9 @@ export type ErrorCode =
   | 'CURSOR_STALE'
   | 'PATH_OUTSIDE_ROOT'
   | 'PAYLOAD_TOO_LARGE'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'UNAUTHORIZED'
+  | 'FORBIDDEN';
 
 export class QuarryError extends Error {
   override readonly name = 'QuarryError';

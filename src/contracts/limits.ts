@@ -234,6 +234,16 @@ export const HTTP = {
   shutdownGraceMs: 10_000,
   /** During shutdown, connections that went idle after their last reply are closed this often. */
   shutdownSweepMs: 100,
+  /** A client must send all its request headers within this time (slow-loris: headers trickled forever hold a socket). */
+  headersTimeoutMs: 10_000,
+  /** A client must send its whole request (headers and body) within this time: a 16 MB upload needs well under it even at 1 MB/s. */
+  requestTimeoutMs: 60_000,
+  /** A socket with no bytes either way for this long is closed; above the longest tool budget (LIVE.timeoutMs.max) so a slow search is never cut. */
+  connectionTimeoutMs: 120_000,
+  /** How often node checks for requests past their headers/request timeout: sets how late a slow request is cut. */
+  timeoutCheckIntervalMs: 1000,
+  /** A bearer token shorter than this is refused at start-up: short tokens can be guessed. */
+  tokenMinChars: 16,
 } as const;
 
 /** Per-client rate limits (seed 001 for MCP, seed 003 for REST search). */
@@ -244,6 +254,12 @@ export const RATE_LIMIT = {
   mcpPerWindow: 100,
   /** REST search requests per client IP per window (seed 003's suggested limiter). */
   searchPerWindow: 30,
+  /**
+   * Project, upload and conversation requests per client IP per window. Each can start real work
+   * (a project create is a full index build, an upload chunks and indexes up to 16 MB): 120 a minute
+   * lets a client upload a small tree in a loop, while one client cannot queue unbounded indexing.
+   */
+  projectsPerWindow: 120,
   /** Distinct clients tracked in memory; beyond it the oldest idle ones are dropped first, so memory stays bounded under spoofed floods. */
   memoryMaxKeys: 100_000,
 } as const;

@@ -2,8 +2,10 @@
  * @module server/app-options
  * What the HTTP app is built from, injected so tests and the CLI decide
  * lifetimes: the projects, the tool context and tools, where tool-call
- * lines go, the rate-limit store and rules, trusted proxies and CORS.
+ * lines go, the rate-limit store and rules, trusted proxies, CORS, and the
+ * access rules (Host/Origin allow-list, bearer token).
  */
+import type { AccessRules } from './access/access-hook.js';
 import type { ToolContext } from '../tools/context.js';
 import type { ToolCallLogger } from '../tools/tool-log.js';
 import type { AnyTool } from '../tools/types.js';
@@ -17,10 +19,12 @@ export interface AppOptions {
   tools: readonly AnyTool[];
   toolLog: ToolCallLogger;
   windowStore: WindowStore;
-  rateLimits: { windowMs: number; mcpPerWindow: number; searchPerWindow: number };
+  rateLimits: { windowMs: number; mcpPerWindow: number; searchPerWindow: number; projectsPerWindow: number };
   trustedProxies: TrustedProxies;
   /** Allowed CORS origins; empty (the default) sends no CORS headers. '*' allows any. */
   corsOrigins: readonly string[];
+  /** Host/Origin allow-list and bearer token, checked before any route runs. */
+  access: Omit<AccessRules, 'locale'>;
   bodyLimitBytes: number;
   /** pino options for fastify's logger, or false for none. */
   logger: boolean | Record<string, unknown>;

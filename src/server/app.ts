@@ -8,7 +8,9 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import { QuarryError } from '../contracts/errors.js';
+import { HTTP } from '../contracts/limits.js';
 import { message } from '../contracts/messages/index.js';
+import { accessHook } from './access/access-hook.js';
 import type { AppOptions } from './app-options.js';
 import { clientIp } from './client-ip.js';
 import { httpStatus, jsonRpcCodeFor, jsonRpcErrorBody, restErrorBody, toHttpError } from './http-errors.js';
@@ -28,7 +30,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: options.bodyLimitBytes,
     // Keep-alive connections that are idle are closed on shutdown; busy ones finish first.
     forceCloseConnections: 'idle',
+    // Never 0 (no limit): a client that trickles its headers or body forever would hold a socket forever.
+    connectionTimeout: HTTP.connectionTimeoutMs,
+    requestTimeout: HTTP.requestTimeoutMs,
+    http: { headersTimeout: HTTP.headersTimeoutMs, connectionsCheckingInterval: HTTP.timeoutCheckIntervalMs },
   });
+
+  // Before CORS and every route: a request with a foreign Host or Origin, or without the token, goes no further.
+  app.addHook('onRequest', accessHook({ ...options.access, locale: options.toolContext.locale }));
 
   const clientOf = (request: FastifyRequest) =>
     clientIp(request.headers, request.socket.remoteAddress, options.trustedProxies);
@@ -57,7 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerHealthRoutes(app, options);
   registerMcpRoutes(app, options, clientOf);
-  registerProjectRoutes(app, options);
+  registerProjectRoutes(app, options, clientOf);
   registerSearchRoutes(app, options, clientOf);
   registerToolRoutes(app, options, clientOf);
   const document = openApiDocument(options.tools);

@@ -25,6 +25,8 @@ const STATUS: Record<ErrorCode, number> = {
   INDEX_MISSING: 503,
   UNAVAILABLE: 503,
   TIMEOUT: 504,
+  UNAUTHORIZED: 401,
+  FORBIDDEN: 403,
 };
 
 export function httpStatus(code: ErrorCode): number {

@@ -92,6 +92,65 @@ describe('quarry serve behind a trusted proxy, with small limits and CORS', () =
   });
 });
 
+describe('quarry serve: every JSON-RPC message of a batch counts against the MCP window', () => {
+  let server: ServerProcess;
+  beforeAll(async () => { server = await startServe(makeTree({ 'a.txt': 'alpha\n' })); });
+  afterAll(async () => { await server?.stop(); });
+
+  const batch = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({
+    jsonrpc: '2.0', id: from + i, method: 'tools/call', params: { name: 'search_code', arguments: { query: 'alpha' } },
+  }));
+  const toolCalls = () => server.lines().filter((l) => l.event === 'mcp_tool_call').length;
+
+  it('answers batches up to the window, refuses a batch that does not fit whole, and gives the 101st message the seed 429', async () => {
+    const first = await mcpPost(`${server.url}/mcp`, batch(1, 60));
+    expect(first.status).toBe(200);
+    expect(first.json).toHaveLength(60);
+    // 40 left: a batch of 41 is refused whole, with the seed's body, and none of it runs.
+    const tooBig = await mcpPost(`${server.url}/mcp`, batch(61, 41));
+    expect(tooBig.status).toBe(429);
+    expect(tooBig.text).toBe(SEED_429_BODY);
+    expect(toolCalls()).toBe(60);
+    const rest = await mcpPost(`${server.url}/mcp`, batch(61, 40));
+    expect(rest.status).toBe(200);
+    expect(rest.json).toHaveLength(40);
+    expect(toolCalls()).toBe(RATE_LIMIT.mcpPerWindow);
+    // The 101st message, alone or in a batch.
+    for (const body of [batch(101, 1)[0], batch(101, 1)]) {
+      const refused = await mcpPost(`${server.url}/mcp`, body);
+      expect(refused.status).toBe(429);
+      expect(refused.text).toBe(SEED_429_BODY);
+      const retryAfter = Number(refused.headers.get('retry-after'));
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(RATE_LIMIT.windowMs / 1000);
+    }
+    expect(toolCalls()).toBe(RATE_LIMIT.mcpPerWindow);
+  });
+});
+
+describe('quarry serve: project, upload and conversation routes are rate limited', () => {
+  let server: ServerProcess;
+  beforeAll(async () => { server = await startServe(makeTree({ 'a.txt': 'alpha\n' }), ['--project-rate-limit', '3']); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('answers 429 with a REST body and Retry-After past the limit, on every project route, and leaves search alone', async () => {
+    expect((await fetch(`${server.url}/api/projects`)).status).toBe(200);
+    expect((await postJson(`${server.url}/api/projects/proj_default/files`, { path: 'n.md', content: 'notes' })).status).toBe(201);
+    expect((await fetch(`${server.url}/api/conversations`)).status).toBe(200);
+    for (const [path, body] of [
+      ['/api/projects', { name: 'more' }], ['/api/projects/proj_default/files', { path: 'm.md', content: 'more' }],
+      ['/api/projects/proj_default/conversations', { title: 't' }],
+    ] as const) {
+      const refused = await postJson(`${server.url}${path}`, body);
+      expect(refused.status, path).toBe(429);
+      expect(refused.json).toEqual({ error: 'rate_limited', code: 'RATE_LIMITED', message: expect.stringMatching(/^Too many project requests\. Try again in \d+ s\.$/) });
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    }
+    expect((await fetch(`${server.url}/api/projects`)).status).toBe(429);
+    expect((await postJson(`${server.url}/api/projects/proj_default/search`, { query: 'notes' })).status).toBe(200);
+  });
+});
+
 describe('quarry serve shutdown', () => {
   it('finishes an in-flight request on SIGTERM, then exits 0 with the index closed cleanly', async () => {
     const root = makeTree({ 'a.txt': 'alpha beta\n' });
@@ -104,7 +163,7 @@ describe('quarry serve shutdown', () => {
     socket.setEncoding('utf8').on('data', (d: string) => { reply += d; });
     const ended = new Promise((resolve) => socket.once('close', resolve));
     // Headers and half of the body: the request is in flight when the signal arrives.
-    socket.write(`POST /api/projects/proj_default/search HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`);
+    socket.write(`POST /api/projects/proj_default/search HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Type: application/json\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 5)}`);
     await new Promise((r) => setTimeout(r, 200));
     const exited = server.stop();
     await new Promise((r) => setTimeout(r, 300));

@@ -4,6 +4,7 @@
  * folder is indexed in the background and kept fresh), builds the app,
  * listens, and shuts down gracefully: stop accepting, let in-flight requests
  * finish (cut after a grace period), stop re-indexing, close every index.
+ * It refuses to start beyond loopback without a bearer token.
  */
 import path from 'node:path';
 import fs from 'node:fs';
@@ -16,6 +17,10 @@ import { defaultIndexPath } from '../store/sqlite-store.js';
 import { ToolContext } from '../tools/context.js';
 import type { ToolCallLogger } from '../tools/tool-log.js';
 import type { AnyTool } from '../tools/types.js';
+import { BearerToken } from './access/bearer-token.js';
+import { isLoopbackHost } from './access/bind-address.js';
+import { HostAllowList } from './access/host-allow-list.js';
+import type { AppOptions } from './app-options.js';
 import { buildApp } from './app.js';
 import { trustedProxies } from './client-ip.js';
 import type { RefreshMode } from './projects/folder-refresher.js';
@@ -34,8 +39,13 @@ export interface ServeOptions {
   allowRoots?: readonly string[];
   trustProxies?: readonly string[];
   corsOrigins?: readonly string[];
+  /** Host names (optionally :port) requests may be addressed to, beyond the loopback names and the listen address. */
+  allowedHosts?: readonly string[];
+  /** Bearer token every route but /healthz requires; mandatory when `host` is not loopback. */
+  token?: string;
   mcpRateLimit?: number;
   searchRateLimit?: number;
+  projectRateLimit?: number;
   bodyLimitBytes?: number;
   refresh?: RefreshMode;
   tools: readonly AnyTool[];
@@ -53,7 +63,24 @@ export interface RunningServer {
   close: () => Promise<void>;
 }
 
+/** The access rules of a server about to listen on `host`; throws before anything is opened when they are unsafe. */
+export function accessRules(host: string, options: Pick<ServeOptions, 'token' | 'allowedHosts' | 'corsOrigins'>): AppOptions['access'] {
+  const token = options.token ? options.token : null;
+  if (token === null && !isLoopbackHost(host)) {
+    throw new QuarryError('INVALID_ARGUMENT', message('http.token_required', { host, min: HTTP.tokenMinChars }));
+  }
+  if (token !== null && token.length < HTTP.tokenMinChars) {
+    throw new QuarryError('INVALID_ARGUMENT', message('http.token_too_short', { length: token.length, min: HTTP.tokenMinChars }));
+  }
+  return {
+    hosts: HostAllowList.build({ listenHost: host, extra: options.allowedHosts ?? [], corsOrigins: options.corsOrigins ?? [] }),
+    token: token === null ? null : new BearerToken(token),
+  };
+}
+
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
+  const host = options.host ?? HTTP.defaultHost;
+  const access = accessRules(host, options);
   const root = resolveRoot(options.root);
   const indexPath = path.resolve(options.indexPath ?? defaultIndexPath(root));
   const dataDir = path.resolve(options.dataDir ?? path.join(root, '.quarry', 'projects'));
@@ -76,13 +103,14 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
       windowMs: RATE_LIMIT.windowMs,
       mcpPerWindow: options.mcpRateLimit ?? RATE_LIMIT.mcpPerWindow,
       searchPerWindow: options.searchRateLimit ?? RATE_LIMIT.searchPerWindow,
+      projectsPerWindow: options.projectRateLimit ?? RATE_LIMIT.projectsPerWindow,
     },
+    access,
     trustedProxies: trustedProxies(options.trustProxies ?? []),
     corsOrigins: options.corsOrigins ?? [],
     bodyLimitBytes: options.bodyLimitBytes ?? HTTP.bodyLimitBytes,
     logger: options.logger ?? true,
   });
-  const host = options.host ?? HTTP.defaultHost;
   const port = options.port ?? HTTP.defaultPort;
   let url: string;
   try {

@@ -5,6 +5,7 @@
  * stdout lines (pino logs and tool-call lines) for assertions.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CLI } from './cli.js';
@@ -19,8 +20,8 @@ export interface ServerProcess {
   stop: () => Promise<number | null>;
 }
 
-export function startServe(dir: string, args: string[] = [], timeoutMs = 30_000): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve', dir, '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+export function startServe(dir: string, args: string[] = [], timeoutMs = 30_000, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [CLI, 'serve', dir, '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
@@ -41,11 +42,37 @@ export function startServe(dir: string, args: string[] = [], timeoutMs = 30_000)
   });
 }
 
-/** The official SDK client over Streamable HTTP. */
-export async function connectHttp(url: string): Promise<Client> {
+/** The official SDK client over Streamable HTTP (with extra headers, e.g. a bearer token). */
+export async function connectHttp(url: string, headers: Record<string, string> = {}): Promise<Client> {
   const client = new Client({ name: 'quarry-test', version: '1.0.0' });
-  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url), { requestInit: { headers } }));
   return client;
+}
+
+export interface RawResponse { status: number; headers: Record<string, string | string[] | undefined>; text: string; json: any }
+
+/**
+ * A request through node:http, which (unlike fetch) lets a test forge the
+ * Host header, as a browser does after a DNS rebinding.
+ */
+export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<RawResponse> {
+  const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, {
+      method: options.method ?? (body === undefined ? 'GET' : 'POST'),
+      headers: { ...(body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }), ...options.headers },
+    }, (response) => {
+      let text = '';
+      response.setEncoding('utf8').on('data', (d: string) => { text += d; });
+      response.on('end', () => {
+        let json: any = null;
+        try { json = JSON.parse(text); } catch { /* not JSON: callers assert on text */ }
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, text, json });
+      });
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
 }
 
 export async function postJson(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; headers: Headers; text: string; json: any }> {

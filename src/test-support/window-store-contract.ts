@@ -45,6 +45,19 @@ export function windowStoreContract(name: string, create: () => WindowStore): vo
       await store.close();
     });
 
+    it('takes a cost of several hits all or none, and says when enough room frees', async () => {
+      const store = create();
+      expect(await store.take('ip', 5, windowMs, 0, 3)).toEqual({ allowed: true, count: 3, limit: 5, retryAfterMs: 0 });
+      await store.take('ip', 5, windowMs, 10);
+      // One slot left: a cost of 2 is refused whole and records nothing; it fits once the hits at 0 leave.
+      expect(await store.take('ip', 5, windowMs, 20, 2)).toEqual({ allowed: false, count: 4, limit: 5, retryAfterMs: windowMs - 20 });
+      expect((await store.take('ip', 5, windowMs, 30)).allowed).toBe(true);
+      expect((await store.take('ip', 5, windowMs, windowMs, 3)).allowed).toBe(true);
+      // A cost above the limit never fits.
+      expect((await store.take('other', 5, windowMs, 0, 6)).allowed).toBe(false);
+      await store.close();
+    });
+
     it('decides concurrent hits of one client exactly', async () => {
       const store = create();
       const decisions = await Promise.all(Array.from({ length: 10 }, () => store.take('ip', 4, windowMs, 5)));

@@ -3,10 +3,14 @@
  * `quarry serve [DIR]`: the HTTP server (REST projects and search, the tools,
  * MCP over Streamable HTTP) with JSON logs on stdout. SIGINT/SIGTERM shut it
  * down gracefully: in-flight requests finish, indexes close cleanly.
+ * --token / QUARRY_TOKEN and --allowed-hosts / QUARRY_ALLOWED_HOSTS fence it
+ * (README "Security"); the token is best passed by environment, since a
+ * command line is visible to every user of the machine in `ps`.
  */
-import { InvalidArgumentError, type Command } from 'commander';
+import { InvalidArgumentError, Option, type Command } from 'commander';
 import { HTTP, RATE_LIMIT } from '../../contracts/limits.js';
 import { trustedProxies } from '../../server/client-ip.js';
+import { parseHostEntry } from '../../server/access/host-allow-list.js';
 import { startServer } from '../../server/serve.js';
 import type { RefreshMode } from '../../server/projects/folder-refresher.js';
 import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
@@ -36,6 +40,13 @@ const collectProxies = (value: string, previous: string[]) => {
   return next;
 };
 
+/** Collects host names, refusing anything that is not a name or address (with an optional port) as a usage error. */
+const collectHosts = (value: string, previous: string[] = []) => {
+  const next = collect(value, previous);
+  try { next.forEach(parseHostEntry); } catch (error) { throw new InvalidArgumentError((error as Error).message); }
+  return next;
+};
+
 interface ServeFlags {
   host: string;
   port: number;
@@ -44,8 +55,11 @@ interface ServeFlags {
   allowRoot: string[];
   trustProxy: string[];
   cors: string[];
+  allowedHosts: string[];
+  token?: string;
   mcpRateLimit: number;
   searchRateLimit: number;
+  projectRateLimit: number;
   bodyLimit: string;
   refresh: RefreshMode;
   tools: ToolGroup[];
@@ -64,8 +78,13 @@ export function registerServeCommand(program: Command): void {
     .option('--allow-root <dir>', 'folder projects may be created from (repeatable; default: DIR only)', collect, [])
     .option('--trust-proxy <ip>', 'proxy address or CIDR whose x-forwarded-for / x-real-ip is believed (repeatable)', collectProxies, [])
     .option('--cors <origin>', 'allowed CORS origin, or * (repeatable; default: no CORS)', collect, [])
+    .addOption(new Option('--allowed-hosts <hosts>', 'extra Host names (optionally name:port, comma-separated, repeatable) requests may be addressed to; loopback names and the listen address are always allowed')
+      .env('QUARRY_ALLOWED_HOSTS').argParser(collectHosts).default([]))
+    .addOption(new Option('--token <token>', `bearer token every route but /healthz requires (at least ${HTTP.tokenMinChars} characters); required beyond loopback. Prefer the env var: a command line is visible in ps`)
+      .env('QUARRY_TOKEN'))
     .option('--mcp-rate-limit <n>', 'MCP requests per client IP per minute', parseInteger, RATE_LIMIT.mcpPerWindow)
     .option('--search-rate-limit <n>', 'REST search requests per client IP per minute', parseInteger, RATE_LIMIT.searchPerWindow)
+    .option('--project-rate-limit <n>', 'REST project, upload and conversation requests per client IP per minute', parseInteger, RATE_LIMIT.projectsPerWindow)
     .option('--body-limit <bytes>', 'largest request body (file uploads: 16M)', String(HTTP.bodyLimitBytes))
     .option('--refresh <mode>', 'keep DIR\'s index fresh: watch (fs.watch, polling if that fails), poll, off', parseRefreshMode, 'watch' as RefreshMode)
     .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')}`, parseToolGroups, [...TOOL_GROUPS])
@@ -75,7 +94,8 @@ export function registerServeCommand(program: Command): void {
         const server = await startServer({
           root: dir, host: flags.host, port: flags.port, indexPath: flags.index, dataDir: flags.dataDir,
           allowRoots: flags.allowRoot, trustProxies: flags.trustProxy, corsOrigins: flags.cors,
-          mcpRateLimit: flags.mcpRateLimit, searchRateLimit: flags.searchRateLimit, bodyLimitBytes: parseByteSize(flags.bodyLimit),
+          allowedHosts: flags.allowedHosts, token: flags.token,
+          mcpRateLimit: flags.mcpRateLimit, searchRateLimit: flags.searchRateLimit, projectRateLimit: flags.projectRateLimit, bodyLimitBytes: parseByteSize(flags.bodyLimit),
           refresh: flags.refresh, tools: toolsInGroups(flags.tools), toolLog: streamToolLogger(process.stdout), locale: flags.locale,
         });
         await new Promise<void>((resolve) => {

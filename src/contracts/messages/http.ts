@@ -64,4 +64,39 @@ export const httpMessages = {
   'search.no_words': {
     en: 'The query has no words to search for (letters or digits): {query}',
   },
+  'http.host_not_allowed': {
+    en: 'Host {host} is not allowed: this server answers requests addressed to {allowed}. Add a name with --allowed-hosts (or QUARRY_ALLOWED_HOSTS).',
+    cs: 'Host {host} není povolen: tento server odpovídá jen na požadavky adresované na {allowed}. Další jméno přidejte volbou --allowed-hosts (nebo QUARRY_ALLOWED_HOSTS).',
+    ja: 'ホスト {host} は許可されていません。このサーバーは {allowed} 宛ての要求にのみ応答します。名前を追加するには --allowed-hosts（または QUARRY_ALLOWED_HOSTS）を使ってください。',
+  },
+  'http.origin_not_allowed': {
+    en: 'Origin {origin} is not allowed. Allow a web page\'s origin with --cors.',
+    cs: 'Origin {origin} není povolen. Původ webové stránky povolíte volbou --cors.',
+    ja: 'オリジン {origin} は許可されていません。Web ページのオリジンを許可するには --cors を使ってください。',
+  },
+  'http.unauthorized': {
+    en: 'This server requires a bearer token: send the header "Authorization: Bearer <token>".',
+    cs: 'Tento server vyžaduje bearer token: pošlete hlavičku "Authorization: Bearer <token>".',
+    ja: 'このサーバーにはベアラートークンが必要です。"Authorization: Bearer <token>" ヘッダーを送ってください。',
+  },
+  'http.token_required': {
+    en: 'Listening on {host} reaches beyond this machine, so a bearer token is required: set --token or QUARRY_TOKEN (at least {min} characters), or listen on 127.0.0.1.',
+    cs: 'Naslouchání na {host} je dosažitelné i z jiných počítačů, proto je nutný bearer token: nastavte --token nebo QUARRY_TOKEN (nejméně {min} znaků), nebo naslouchejte na 127.0.0.1.',
+    ja: '{host} で待ち受けるとこのマシンの外から到達できるため、ベアラートークンが必要です。--token または QUARRY_TOKEN（{min} 文字以上）を設定するか、127.0.0.1 で待ち受けてください。',
+  },
+  'http.token_too_short': {
+    en: 'The bearer token has {length} characters; use at least {min} (for example the output of: openssl rand -hex 32).',
+    cs: 'Bearer token má {length} znaků; použijte nejméně {min} (například výstup příkazu: openssl rand -hex 32).',
+    ja: 'ベアラートークンが {length} 文字しかありません。{min} 文字以上にしてください（例: openssl rand -hex 32 の出力）。',
+  },
+  'http.allowed_host_invalid': {
+    en: 'Not a host name for --allowed-hosts: {value} (expected a name or address, optionally with :port).',
+    cs: 'Neplatné jméno hostitele pro --allowed-hosts: {value} (očekává se jméno nebo adresa, případně s :port).',
+    ja: '--allowed-hosts のホスト名として不正です: {value}（名前またはアドレス、必要なら :port 付き）。',
+  },
+  'http.projects_rate_limited': {
+    en: 'Too many project requests. Try again in {seconds} s.',
+    cs: 'Příliš mnoho požadavků na projekty. Zkuste to znovu za {seconds} s.',
+    ja: 'プロジェクトへの要求が多すぎます。{seconds} 秒後にもう一度お試しください。',
+  },
 } satisfies Catalogue;

@@ -15,15 +15,18 @@ export class MemoryWindowStore implements WindowStore {
 
   constructor(private readonly maxKeys: number = RATE_LIMIT.memoryMaxKeys) {}
 
-  async take(key: string, limit: number, windowMs: number, now: number = Date.now()): Promise<WindowDecision> {
+  async take(key: string, limit: number, windowMs: number, now: number = Date.now(), cost = 1): Promise<WindowDecision> {
     const since = now - windowMs;
     const log = (this.hits.get(key) ?? []).filter((t) => t > since);
     this.hits.delete(key);
-    if (log.length >= limit) {
+    if (log.length + cost > limit) {
       this.hits.set(key, log);
-      return { allowed: false, count: log.length, limit, retryAfterMs: Math.max(1, log[0]! + windowMs - now) };
+      // Enough room frees when the (log.length + cost - limit)-th oldest hit leaves; a cost above the limit never fits.
+      const freeing = log[log.length + cost - limit - 1];
+      const retryAfterMs = cost > limit || freeing === undefined ? windowMs : Math.max(1, freeing + windowMs - now);
+      return { allowed: false, count: log.length, limit, retryAfterMs };
     }
-    log.push(now);
+    for (let i = 0; i < cost; i++) log.push(now);
     this.hits.set(key, log);
     this.evict();
     return { allowed: true, count: log.length, limit, retryAfterMs: 0 };

@@ -1,10 +1,12 @@
 /**
  * @module server/rate-limit/rate-limit-hook
- * A fastify onRequest hook that counts each request against its client's
- * sliding window and answers 429 with `Retry-After` when the window is full.
- * The body of the refusal belongs to the door (JSON-RPC for MCP, REST JSON).
+ * A fastify hook that counts each request against its client's sliding
+ * window and answers 429 with `Retry-After` when the window is full. The
+ * body of the refusal belongs to the door (JSON-RPC for MCP, REST JSON).
+ * As onRequest it counts one hit per request; as preHandler (after the body
+ * is parsed) a rule's `cost` can count what the body holds.
  */
-import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { WindowDecision, WindowStore } from './window-store.js';
 
 export interface RateLimitRule {
@@ -14,11 +16,16 @@ export interface RateLimitRule {
   windowMs: number;
   /** The 429 body, as a string so it goes out byte for byte. */
   body: (decision: WindowDecision) => string;
+  /** Hits this request takes (default 1); read in a preHandler, where the body is parsed. */
+  cost?: (request: FastifyRequest) => number;
 }
 
-export function rateLimitHook(store: WindowStore, rule: RateLimitRule, clientOf: (request: FastifyRequest) => string): onRequestAsyncHookHandler {
+export type RateLimitHook = (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+
+export function rateLimitHook(store: WindowStore, rule: RateLimitRule, clientOf: (request: FastifyRequest) => string): RateLimitHook {
   return async (request: FastifyRequest, reply: FastifyReply) => {
-    const decision = await store.take(`${rule.name}:${clientOf(request)}`, rule.limit, rule.windowMs);
+    const cost = rule.cost?.(request) ?? 1;
+    const decision = await store.take(`${rule.name}:${clientOf(request)}`, rule.limit, rule.windowMs, undefined, cost);
     if (decision.allowed) return;
     await reply
       .code(429)

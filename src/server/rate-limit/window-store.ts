@@ -20,7 +20,9 @@ export interface WindowStore {
    * Counts the hits of `key` in the sliding window (now - windowMs, now]; when
    * fewer than `limit`, records this hit and allows it. Refused hits are not
    * recorded, so a client that waits is let in again on time.
+   * `cost` (default 1) hits are taken at once, all or none: a JSON-RPC batch
+   * of n messages is n hits, and is refused whole when fewer than n are left.
    */
-  take(key: string, limit: number, windowMs: number, now?: number): Promise<WindowDecision>;
+  take(key: string, limit: number, windowMs: number, now?: number, cost?: number): Promise<WindowDecision>;
   close(): Promise<void>;
 }

@@ -5,6 +5,14 @@
  * transport and a fresh server from `createMcpServer`, the same registry
  * door that `quarry mcp` serves over stdio, so every tool behaves the same.
  * Replies are plain JSON (no SSE stream is needed for single answers).
+ *
+ * Rate limit: every JSON-RPC message counts, so a batch of n messages takes n
+ * hits of the client's window (counted after the body is parsed). A batch
+ * that does not fit in what is left of the window is refused whole with
+ * seed 001's 429 body and nothing of it runs: a partial answer would leave
+ * the client to work out which calls ran, and JSON-RPC has no "some refused".
+ * The SDK transport's own DNS-rebinding check is on as a second fence behind
+ * the app-wide Host/Origin hook.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
@@ -24,15 +32,29 @@ export function mcpRateLimitedBody(): string {
   return JSON.stringify(jsonRpcErrorBody(JSON_RPC.serverError, message('http.mcp_rate_limited')));
 }
 
+/** Messages in a JSON-RPC body: a batch counts each of its entries (an empty batch still counts as one request). */
+export function jsonRpcMessageCount(body: unknown): number {
+  return Array.isArray(body) ? Math.max(1, body.length) : 1;
+}
+
 export function registerMcpRoutes(app: FastifyInstance, options: AppOptions, clientOf: (r: FastifyRequest) => string): void {
-  const limit = rateLimitHook(options.windowStore, {
+  const rule = {
     name: MCP_WINDOW, limit: options.rateLimits.mcpPerWindow, windowMs: options.rateLimits.windowMs,
     body: mcpRateLimitedBody,
-  }, clientOf);
+  };
+  const limit = rateLimitHook(options.windowStore, rule, clientOf);
+  const limitMessages = rateLimitHook(options.windowStore, { ...rule, cost: (request) => jsonRpcMessageCount(request.body) }, clientOf);
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
     const server = createMcpServer(options.toolContext, options.tools, options.toolLog);
-    const transport = new StreamableHTTPServerTransport({ sessionIdGenerator: undefined, enableJsonResponse: true });
+    const port = request.socket.localPort ?? 0;
+    const origins = options.access.hosts.originValues(port);
+    const transport = new StreamableHTTPServerTransport({
+      sessionIdGenerator: undefined, enableJsonResponse: true,
+      enableDnsRebindingProtection: true,
+      allowedHosts: options.access.hosts.hostValues(port),
+      ...(origins ? { allowedOrigins: origins } : {}),
+    });
     // Headers set by hooks (CORS) live on the fastify reply; a hijacked reply writes the raw one.
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
@@ -51,7 +73,7 @@ export function registerMcpRoutes(app: FastifyInstance, options: AppOptions, cli
     reply.code(405).header('allow', 'POST').send(jsonRpcErrorBody(JSON_RPC.serverError, 'Method not allowed.'));
 
   for (const url of MCP_PATHS) {
-    app.post(url, { onRequest: limit, config: { door: 'mcp' } }, handle);
+    app.post(url, { preHandler: limitMessages, config: { door: 'mcp' } }, handle);
     app.get(url, { onRequest: limit, config: { door: 'mcp' } }, notAllowed);
     app.delete(url, { onRequest: limit, config: { door: 'mcp' } }, notAllowed);
   }

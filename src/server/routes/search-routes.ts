@@ -1,12 +1,12 @@
 /**
  * @module server/routes/search-routes
  * `POST /api/projects/:projectId/search` (seed 003), behind its own
- * per-client rate limit (default 30 a minute, seed 003's suggestion).
+ * per-client rate limit (default 30 a minute, seed 003's suggestion). The
+ * search itself is the tool layer's (tools/project-content), not the route's.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { message } from '../../contracts/messages/index.js';
-import { searchRequest } from '../../contracts/rest-api.js';
-import { searchProject } from '../../search/project-search.js';
+import { searchProjectContent } from '../../tools/project-content.js';
 import type { AppOptions } from '../app-options.js';
 import { restErrorBody } from '../http-errors.js';
 import { QuarryError } from '../../contracts/errors.js';
@@ -24,8 +24,6 @@ export function registerSearchRoutes(app: FastifyInstance, options: AppOptions, 
     async (request) => {
       // Project first: seed 003 answers 404 for an unknown project whatever the body.
       const handle = options.projects.get(request.params.projectId);
-      const body = searchRequest.parse(request.body ?? {});
-      await handle.ready;
-      return searchProject(handle.store, body);
+      return searchProjectContent(handle, request.body);
     });
 }

@@ -1,0 +1,51 @@
+/**
+ * @module server/access/access-hook
+ * The first thing every request meets (an app-wide onRequest hook, so MCP,
+ * REST, /healthz and unknown routes alike): the Host and Origin checks
+ * against DNS rebinding, then the bearer token when one is set.
+ *
+ * /healthz is exempt from the token only: liveness probes carry no
+ * credentials, and it returns no content (a version, an id, a counter).
+ * CORS preflights (OPTIONS) are exempt from the token too: browsers never
+ * send credentials on them, and they return no data.
+ */
+import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import { QuarryError } from '../../contracts/errors.js';
+import { message, type Locale } from '../../contracts/messages/index.js';
+import type { BearerToken } from './bearer-token.js';
+import type { HostAllowList } from './host-allow-list.js';
+
+export interface AccessRules {
+  hosts: HostAllowList;
+  /** null: no token configured (only possible on loopback). */
+  token: BearerToken | null;
+  locale: Locale;
+}
+
+export const TOKEN_EXEMPT_PATHS: ReadonlySet<string> = new Set(['/healthz']);
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+export function accessHook(rules: AccessRules): onRequestAsyncHookHandler {
+  return async (request: FastifyRequest, reply: FastifyReply) => {
+    // The port the connection came in on: the listening port, also with --port 0.
+    const port = request.socket.localPort ?? 0;
+    const host = single(request.headers.host);
+    if (!rules.hosts.hostAllowed(host, port)) {
+      throw new QuarryError('FORBIDDEN', message('http.host_not_allowed', { host: host ?? '(none)', allowed: rules.hosts.describe() }, rules.locale), { host });
+    }
+    const origin = single(request.headers.origin);
+    if (!rules.hosts.originAllowed(origin, port)) {
+      throw new QuarryError('FORBIDDEN', message('http.origin_not_allowed', { origin }, rules.locale), { origin });
+    }
+    if (!rules.token || request.method === 'OPTIONS') return;
+    const path = request.url.split('?', 1)[0]!;
+    if (TOKEN_EXEMPT_PATHS.has(path)) return;
+    if (!rules.token.accepts(single(request.headers.authorization))) {
+      reply.header('www-authenticate', 'Bearer realm="quarry"');
+      throw new QuarryError('UNAUTHORIZED', message('http.unauthorized', {}, rules.locale));
+    }
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * @module tools/project-content
+ * The project-scoped operations of seed 003 (search, file upload,
+ * conversations, messages) as tool-layer functions: each validates its raw
+ * body with the published zod contract of contracts/rest-api and calls the
+ * engine (search/project-search) or ingest (put-content), so a door only
+ * finds the project and adapts transport. The REST routes are their door;
+ * engine changes (workers, budgets, write queues) land here, not in routes.
+ */
+import { QuarryError } from '../contracts/errors.js';
+import { message, type Locale } from '../contracts/messages/index.js';
+import {
+  addMessageRequest, createConversationRequest, putFileRequest, searchRequest,
+  type SearchResponse,
+} from '../contracts/rest-api.js';
+import { addMessage, putFile } from '../ingest/put-content.js';
+import { loadParsers } from '../ingest/symbols/parsers.js';
+import { searchProject } from '../search/project-search.js';
+import { createConversation, getConversation, type ProjectMeta } from '../store/content-store.js';
+import type { SqliteStore } from '../store/sqlite-store.js';
+
+/** What these operations need of a project: its id, its index, and when its first index is built. */
+export interface ProjectTarget {
+  meta: Pick<ProjectMeta, 'id'>;
+  store: SqliteStore;
+  ready: Promise<unknown>;
+}
+
+const DEFAULT_CONVERSATION_TITLE = 'Conversation';
+
+/** Seed 003's project search: BM25 over the project's word index with filters. */
+export async function searchProjectContent(project: ProjectTarget, raw: unknown): Promise<SearchResponse> {
+  const body = searchRequest.parse(raw ?? {});
+  await project.ready;
+  return searchProject(project.store, body);
+}
+
+/** Stores (or replaces) a file and indexes it; `replaced` tells the door 200 from 201. */
+export async function putProjectFile(project: ProjectTarget, raw: unknown) {
+  const body = putFileRequest.parse(raw ?? {});
+  await project.ready;
+  const stored = putFile(project.store, body.path, body.content, await loadParsers());
+  return {
+    project_id: project.meta.id, source_id: `file_${stored.fileId}`, path: stored.path, language: stored.language,
+    chunks: stored.chunks, token_count: stored.tokenCount, replaced: stored.replaced, index_version: stored.indexVersion,
+  };
+}
+
+export function startConversation(project: ProjectTarget, raw: unknown) {
+  const body = createConversationRequest.parse(raw ?? {});
+  const created = project.store.transaction(() => createConversation(project.store, body.title ?? DEFAULT_CONVERSATION_TITLE));
+  return { ...created, project_id: project.meta.id };
+}
+
+/** Adds and indexes a message; an unknown conversation is NOT_FOUND before the body is looked at. */
+export function addConversationMessage(project: ProjectTarget, conversationId: string, raw: unknown, locale: Locale = 'en') {
+  if (!getConversation(project.store, conversationId)) {
+    throw new QuarryError('NOT_FOUND', message('conversation.not_found', { conversation: conversationId, project: project.meta.id }, locale), { resource: 'conversation' });
+  }
+  const body = addMessageRequest.parse(raw ?? {});
+  const added = addMessage(project.store, { conversationId, speaker: body.speaker, content: body.content, roundNumber: body.round_number });
+  return {
+    project_id: project.meta.id, conversation_id: conversationId, source_id: `msg_${added.fileId}`,
+    source_type: 'conversation_message' as const, round_number: added.roundNumber, speaker: body.speaker,
+    chunks: added.chunks, index_version: added.indexVersion,
+  };
+}
