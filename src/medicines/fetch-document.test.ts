@@ -7,7 +7,7 @@ import { fetchPdf } from './fetch-document.js';
 import { importMedicines } from './importer.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { makePdf } from '../test-support/pdf.js';
-import { MEDICINES_FIXTURES, PIL_PAGES, SHARED_SUKL } from '../test-support/medicines.js';
+import { MEDICINES_FIXTURES, PIL_PAGES, SUKL_FIXTURES } from '../test-support/medicines.js';
 
 // SÚKL's document download cannot be reached from here; this local server
 // replays its wire format (GET ?file=NAME&type=pil|spc -> application/pdf),
@@ -37,7 +37,7 @@ afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 describe('online PIL/SPC fetching (opt-in)', () => {
   it('is off by default: no request leaves, the answer says how to get the text', async () => {
     const root = makeTree();
-    await importMedicines({ root, paths: [SHARED_SUKL, MEDICINES_FIXTURES] });
+    await importMedicines({ root, paths: [SUKL_FIXTURES, MEDICINES_FIXTURES] });
     const ctx = new ToolContext({ root, env: { QUARRY_SUKL_DOCS_URL: base } });
     const body = await callTool('get-spc-content', { sukl_code: '3813' }, ctx) as any;
     ctx.close();
@@ -47,7 +47,7 @@ describe('online PIL/SPC fetching (opt-in)', () => {
 
   it('when enabled, fetches the PDF (retrying a 503), returns its sections and keeps them', async () => {
     const root = makeTree();
-    await importMedicines({ root, paths: [SHARED_SUKL, MEDICINES_FIXTURES] });
+    await importMedicines({ root, paths: [SUKL_FIXTURES, MEDICINES_FIXTURES] });
     const ctx = new ToolContext({ root, env: { QUARRY_SUKL_FETCH: '1', QUARRY_SUKL_DOCS_URL: base } });
     const first = await callTool('get-spc-content', { sukl_code: '3813' }, ctx) as any;
     expect(first).toMatchObject({ fetched_online: true, text_available: true, section_count: 7 });
