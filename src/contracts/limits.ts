@@ -63,6 +63,10 @@ export const INGEST = {
 export const STORE = {
   /** Page size of a new index: chunks up to INGEST.chunkMaxChars fit a page instead of spilling into half-empty overflow pages (5% smaller than 4 KiB pages on kernel C). */
   pageSize: 16384,
+  /** How long a SQLite connection waits for another writer (an import, an index pass) before SQLITE_BUSY. */
+  busyTimeoutMs: 5000,
+  /** SQLite page cache per connection, in KiB (PRAGMA cache_size takes it negated). */
+  cacheSizeKiB: 65_536,
 } as const;
 
 /** Text encoding detection, shared by the indexer and live search. */
