@@ -218,8 +218,22 @@ export const MEDICINES = {
   fetchTimeoutMs: 10_000,
   fetchAttempts: 3,
   fetchBackoffMs: 500,
-  /** A fetched PDF larger than this is refused (SÚKL SPCs are well under it). */
+  /** A fetched PDF larger than this is refused, by its Content-Length and again while the body streams (SÚKL SPCs are well under it). */
   fetchMaxBytes: 20 * 1024 * 1024,
+  /** Redirects followed per fetch; each must stay on the SÚKL host (the host of the document URL). */
+  fetchMaxRedirects: 5,
+  /** A failed fetch is answered from memory for this long, so a retrying client does not hammer SÚKL. */
+  fetchFailureCacheMs: 60_000,
+  /**
+   * Import caps, checked before reading: a CSV (file or zip entry) may inflate to
+   * this many bytes (the largest DLP table is ~30 MB), a PDF to this many (read
+   * whole into memory to extract its text). Zip entries are checked against their
+   * declared size and again by counting the bytes inflated, since a header can lie.
+   */
+  importCsvMaxBytes: 512 * 1024 * 1024,
+  importPdfMaxBytes: 50 * 1024 * 1024,
+  /** csv-parse `max_record_size` (characters): the longest real SÚKL record (dlp_splp) is a few KB. */
+  importCsvMaxRecordChars: 1024 * 1024,
 } as const;
 
 /** The HTTP server (`quarry serve`). */

@@ -8,7 +8,8 @@ import { ToolContext } from '../tools/context.js';
 import { defaultMedicinesPath } from './store.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { makeZip } from '../test-support/zip.js';
-import { FULL_SUKL, MEDICINES_FIXTURES, SUKL_FIXTURES, cp1250, csvFiles, sourceCounts } from '../test-support/medicines.js';
+import { makePdf } from '../test-support/pdf.js';
+import { FULL_SUKL, MEDICINES_FIXTURES, PIL_PAGES, SUKL_FIXTURES, cp1250, csvFiles, sourceCounts } from '../test-support/medicines.js';
 
 function count(root: string, sql: string): unknown {
   const db = new Database(defaultMedicinesPath(root), { readonly: true });
@@ -159,5 +160,52 @@ describe('medicines importer on the trimmed real SÚKL files (test-fixtures/sukl
   it('refuses paths that hold no SÚKL file, and paths that do not exist', async () => {
     await expect(importMedicines({ root: makeTree(), paths: [makeTree({ 'notes.txt': 'x' })] })).rejects.toThrow(/No SÚKL data file recognised/);
     await expect(importMedicines({ root: makeTree(), paths: ['/no/such/folder'] })).rejects.toThrow(/does not exist: \/no\/such\/folder/);
+  });
+});
+
+/** A one-entry zip whose headers (local and central) declare `size` bytes, whatever the entry holds. */
+function zipDeclaring(name: string, content: Buffer, size: number): Buffer {
+  const zip = makeZip({ [name]: content });
+  zip.writeUInt32LE(size, 22);
+  zip.writeUInt32LE(size, zip.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02])) + 24);
+  return zip;
+}
+
+describe('import limits: sizes are capped before and while reading', () => {
+  const atc = fs.readFileSync(path.join(SUKL_FIXTURES, 'dlp_atc.csv'));
+
+  it('refuses a zip entry whose declared size is over the cap, without reading it, and keeps the previous data', async () => {
+    const root = makeTree();
+    await importMedicines({ root, paths: [MEDICINES_FIXTURES] });
+    const dir = makeTree({ 'DLP.zip': makeZip({ 'dlp_atc.csv': atc }) });
+    const error = await importMedicines({ root, paths: [path.join(dir, 'DLP.zip')], limits: { csvMaxBytes: 1000 } }).catch((e) => e);
+    expect(error).toMatchObject({ code: 'LIMIT_EXCEEDED', message: `${path.join(dir, 'DLP.zip')}:dlp_atc.csv: ${atc.length} bytes, more than the 1000 bytes allowed for a CSV; not read.` });
+    expect(count(root, 'SELECT count(*) FROM products')).toBeGreaterThanOrEqual(300);
+  });
+
+  it('counts inflated bytes: an entry that holds more than its header declares is refused', async () => {
+    const dir = makeTree({ 'DLP.zip': zipDeclaring('dlp_atc.csv', atc, 100) });
+    const error = await importMedicines({ root: makeTree(), paths: [path.join(dir, 'DLP.zip')] }).catch((e) => e);
+    expect(error).toMatchObject({ code: 'LIMIT_EXCEEDED' });
+    expect(error.message).toBe(`${path.join(dir, 'DLP.zip')}:dlp_atc.csv: the zip entry inflates to more bytes than its header declares (100); the archive is damaged or crafted, not read.`);
+  });
+
+  it('refuses a PDF over the cap, on disk or in a zip, before extracting its text', async () => {
+    const pdf = makePdf(PIL_PAGES);
+    const dir = makeTree({ 'PI1.pdf': pdf, 'docs.zip': makeZip({ 'PI2.pdf': pdf }) });
+    for (const file of ['PI1.pdf', 'docs.zip']) {
+      const error = await importMedicines({ root: makeTree(), paths: [path.join(dir, file)], limits: { pdfMaxBytes: 200 } }).catch((e) => e);
+      expect(error).toMatchObject({ code: 'LIMIT_EXCEEDED' });
+      expect(error.message).toContain(`${pdf.length} bytes, more than the 200 bytes allowed for a PDF; not read.`);
+    }
+  });
+
+  it('refuses a CSV file on disk over the cap, and a record longer than max_record_size', async () => {
+    const big = makeTree({ 'dlp_atc.csv': atc });
+    await expect(importMedicines({ root: makeTree(), paths: [big], limits: { csvMaxBytes: 1000 } })).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' });
+    const long = makeTree({ 'dlp_atc.csv': cp1250(['ATC;NT;NAZEV;NAZEV_EN', 'A;N;OK;OK', `B;N;${'x'.repeat(5000)};X`]) });
+    const error = await importMedicines({ root: makeTree(), paths: [long], limits: { csvMaxRecordChars: 1000 } }).catch((e) => e);
+    expect(error).toMatchObject({ code: 'LIMIT_EXCEEDED' });
+    expect(error.message).toBe(`${path.join(long, 'dlp_atc.csv')}: the record at line 3 is longer than 1000 characters; this is not a SÚKL table.`);
   });
 });
