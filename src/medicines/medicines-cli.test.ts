@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { cp1250 } from '../test-support/medicines.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli, runCliJson } from '../test-support/cli.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
 import { makeTree } from '../test-support/temp-tree.js';
@@ -77,8 +77,11 @@ describe('quarry mcp --tools medicines over stdio (official SDK client)', () => 
     const { isError, body } = await callJson(session.client, 'search-medicine', { query: 'x'.repeat(201) });
     expect(isError).toBe(true);
     expect(body).toEqual({ ok: false, error: 'Vyhledávací dotaz nesmí překročit 200 znaků.', code: 'INVALID_ARGUMENT' });
-    const line = session.stderr().split('\n').filter((l) => l.includes('"mcp_tool_call"')).map((l) => JSON.parse(l)).at(-1);
-    expect(line).toMatchObject({ tool: 'search-medicine', status: 'error', error: 'Vyhledávací dotaz nesmí překročit 200 znaků.' });
+    // The log line travels over the child's stderr, which may arrive after the reply: wait for it.
+    await vi.waitFor(() => {
+      const line = session.stderr().split('\n').filter((l) => l.includes('"mcp_tool_call"')).map((l) => JSON.parse(l)).at(-1);
+      expect(line).toMatchObject({ tool: 'search-medicine', status: 'error', error: 'Vyhledávací dotaz nesmí překročit 200 znaků.' });
+    }, { timeout: 5000 });
   });
 });
 
