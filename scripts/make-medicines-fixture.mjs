@@ -1,10 +1,21 @@
 #!/usr/bin/env node
 /**
- * One-off generator of the committed medicines test fixtures
- * (src/medicines/fixtures/). It reads only the real SÚKL files in
- * ../shared/data/sukl at development time and writes small files in the
- * official formats (windows-1250, `;` or `|`, CRLF). The fixtures are committed;
- * tests never run this script.
+ * Generator of the committed medicines test fixtures. It reads only the real
+ * SÚKL files in ../shared/data/sukl at development time and writes two sets;
+ * both are committed, tests never run this script, and running it again gives
+ * the same bytes.
+ *
+ * 1. test-fixtures/sukl/: trimmed REAL files. Each is the original header line
+ *    followed by a selection of original records, copied as raw bytes
+ *    (windows-1250, CRLF, quoted line breaks and all; nothing is decoded and
+ *    re-encoded). Records are chosen so every code the product fixture below
+ *    refers to (forms, routes, ATC codes and their ancestors, holders,
+ *    substances) is present, plus the pharmacies the tests name; the rest is an
+ *    evenly spaced sample. The folder's SOURCE.md is written with the counts.
+ *
+ * 2. src/medicines/fixtures/: the files missing from the shared data set
+ *    (product table, composition, document names, SCAU, shortages), built in
+ *    the official formats (windows-1250, `;` or `|`, CRLF):
  *
  * Product names, strengths, forms, routes, registration numbers and holders come
  * from real rows of dlp_zruseneregistrace.csv; ATC codes from dlp_atc.csv (matched
@@ -108,3 +119,139 @@ const reports = [
 ];
 write('mr_hlaseni.csv', ['KOD_SUKL', 'NAZEV', 'TYP_HLASENI', 'DATUM_HLASENI', 'DATUM_OD', 'DATUM_DO', 'DUVOD'], reports);
 console.log(`products ${products.length}, composition ${composition.length}, documents ${docs.length}, scau ${scau.length}, shortages ${reports.length}`);
+
+// ---------------------------------------------------------------------------
+// 1. Trimmed real files (test-fixtures/sukl/): raw records, selected by key.
+
+const trimmedDir = path.join(project, 'test-fixtures/sukl');
+
+/** Splits a `;` CSV into records as raw byte ranges (quoted fields may hold CR/LF). */
+function splitRecords(bytes) {
+  const records = [];
+  let start = 0;
+  let quoted = false;
+  let fieldStart = true;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (quoted) { if (b === 0x22) { if (bytes[i + 1] === 0x22) i++; else quoted = false; } continue; }
+    if (b === 0x22 && fieldStart) { quoted = true; fieldStart = false; continue; }
+    if (b === 0x3b) { fieldStart = true; continue; }
+    if (b === 0x0d && bytes[i + 1] === 0x0a) { records.push(bytes.subarray(start, i + 2)); start = i + 2; i++; fieldStart = true; continue; }
+    fieldStart = false;
+  }
+  if (start < bytes.length) records.push(bytes.subarray(start));
+  return records;
+}
+
+/** A real file as its raw header, and each raw record with its decoded fields (for choosing only). */
+function rawTable(name) {
+  const bytes = fs.readFileSync(path.join(shared, name));
+  const [head, ...rest] = splitRecords(bytes);
+  if (!Buffer.concat([head, ...rest]).equals(bytes)) throw new Error(`${name}: record split does not give the file back`);
+  const columns = parse(iconv.decode(head, 'windows-1250'), { delimiter: ';' })[0].map((c) => c.trim().toUpperCase());
+  const rows = rest.map((raw) => {
+    const values = parse(iconv.decode(raw, 'windows-1250'), { delimiter: ';', relax_quotes: true })[0] ?? [];
+    return { raw, fields: Object.fromEntries(columns.map((c, i) => [c, values[i] ?? ''])) };
+  });
+  return { head, rows };
+}
+
+/** Keeps rows that `keep` accepts, plus every `every`-th other row; original order. */
+function pick(rows, keep, every) {
+  return rows.filter((r, i) => keep(r.fields) || (every > 0 && i % every === 0));
+}
+
+const productRows = products;
+const used = {
+  forms: new Set(productRows.map((p) => p.FORMA)),
+  routes: new Set(productRows.map((p) => p.CESTA)),
+  holders: new Set(productRows.flatMap((p) => [`${p.DRZ}|${p.ZEMDRZ}`, `${p.AKT_DRZ}|${p.AKT_ZEM}`])),
+  atc: new Set(productRows.flatMap((p) => [1, 3, 4, 5, 7].map((n) => p.ATC_WHO.slice(0, n)))),
+  // The groups whose children the tests list (paracetamol's and ibuprofen's).
+  atcGroups: new Set(['N02BE', 'M01AE']),
+  // Composition's substances, and the two the importer test writes by code (paracetamol, ibuprofen).
+  substances: new Set([...composition.map((c) => c.KOD_LATKY), '1064', '1593']),
+};
+
+// Pharmacies the tests name: all of Plzeň, every emergency one, all of postal code 110 00.
+const pharmacyCity = (f) => f.MESTO === 'Plzeň' || f.POHOTOVOST === 'ANO' || f.PSC === '11000';
+
+const PLAN = {
+  dlp_atc: (rows) => pick(rows, (f) => f.ATC.length <= 3 || used.atc.has(f.ATC) || used.atcGroups.has(f.ATC.slice(0, 5)), 60),
+  dlp_formy: (rows) => pick(rows, (f) => used.forms.has(f.FORMA), 6),
+  dlp_organizace: (rows) => pick(rows, (f) => used.holders.has(`${f.ZKR_ORG}|${f.ZEM}`), 25),
+  dlp_lecivelatky: (rows) => pick(rows, (f) => used.substances.has(f.KOD_LATKY), 25),
+  dlp_latky: (rows) => pick(rows, (f) => used.substances.has(f.KOD_LATKY), 150),
+  dlp_soli: (rows) => pick(rows, (f) => used.substances.has(f.KOD_LATKY), 25),
+  dlp_dopinglp: (rows) => pick(rows, () => false, 40),
+  dlp_zdroje: (rows) => pick(rows, () => false, 2),
+  dlp_zeme: (rows) => pick(rows, (f) => [...used.holders].some((h) => h.endsWith(`|${f.ZEM}`)), 2),
+  dlp_zruseneregistrace: (rows) => pick(rows, (f) => /^(PARALEN|IBALGIN|NUROFEN)/.test(f.NAZEV), 80),
+  // Keeps records whose quoted fields hold line breaks, so the parser meets them.
+  dlp_splp: (rows) => pick(rows, (f) => Object.values(f).some((v) => /\n/.test(v)), 10).slice(0, 40),
+  lekarny_seznam: (rows) => pick(rows, pharmacyCity, 15),
+};
+// lekarny_prac_doba follows lekarny_seznam: the hours of the Plzeň pharmacies and the emergency ones.
+const hoursFor = new Set();
+
+fs.mkdirSync(trimmedDir, { recursive: true });
+const counts = [];
+// lekarny_seznam goes first: the hours file keeps the rows of the pharmacies it kept.
+const names = fs.readdirSync(shared).filter((f) => f.endsWith('.csv')).sort();
+for (const name of [...names.filter((n) => n === 'lekarny_seznam.csv'), ...names.filter((n) => n !== 'lekarny_seznam.csv')]) {
+  const stem = name.replace(/\.csv$/, '');
+  const table = rawTable(name);
+  let rows;
+  if (stem === 'lekarny_prac_doba') rows = table.rows.filter((r) => hoursFor.has(r.fields.KOD_PRACOVISTE));
+  else rows = PLAN[stem] ? PLAN[stem](table.rows) : table.rows; // small code lists are kept whole
+  if (stem === 'lekarny_seznam') for (const r of rows) if (r.fields.MESTO === 'Plzeň' || r.fields.POHOTOVOST === 'ANO') hoursFor.add(r.fields.KOD_PRACOVISTE);
+  const bytes = Buffer.concat([table.head, ...rows.map((r) => r.raw)]);
+  fs.writeFileSync(path.join(trimmedDir, name), bytes);
+  counts.push({ name, records: rows.length, of: table.rows.length, bytes: bytes.length, whole: rows.length === table.rows.length });
+}
+counts.sort((a, b) => a.name.localeCompare(b.name));
+
+const table = counts.map((c) => `| ${c.name} | ${c.bytes} | ${c.records} | ${c.of} | ${c.whole ? 'whole file' : 'trimmed'} |`).join('\n');
+fs.writeFileSync(path.join(trimmedDir, 'SOURCE.md'), `# Trimmed SÚKL open data for the tests — provenance
+
+These files are **real SÚKL open data** (Státní ústav pro kontrolu léčiv,
+https://opendata.sukl.cz), cut down so that a fresh clone can run the medicines
+tests without the full data set. They are not an official SÚKL publication, and
+they are incomplete on purpose.
+
+- Source: the full files of the DLP (medicinal products database) release of
+  23.12.2025, valid 01.01.2026 to 31.01.2026
+  (https://opendata.sukl.cz/soubory/SOD20251223/DLP20251223.zip), and the
+  pharmacy list of the same date
+  (https://opendata.sukl.cz/soubory/SOD20251223/LEKARNY20251223.zip), as kept in
+  \`../shared/data/sukl\` (see its SOURCE.md for where those copies came from and
+  their checksums).
+- How they were trimmed: \`node scripts/make-medicines-fixture.mjs\`. Each file is
+  the original header line followed by a selection of the original records, in
+  their original order, copied as raw bytes: windows-1250, \`;\`, CRLF, quoted
+  fields with line breaks kept; nothing was decoded and re-encoded, no field was
+  changed. Small code lists are whole. From the large files the script keeps every
+  record a test or the product fixture (\`src/medicines/fixtures/\`) refers to,
+  and an evenly spaced sample of the rest:
+  - dlp_atc: levels 1 and 2, every code used by a fixture product with its
+    ancestors, the whole groups N02BE and M01AE, every 60th other record;
+  - dlp_formy, dlp_organizace, dlp_lecivelatky, dlp_latky, dlp_soli, dlp_zeme:
+    the forms, holders, substances and countries the fixture products use, plus a sample;
+  - lekarny_seznam: every pharmacy in Plzeň, every emergency one (POHOTOVOST = ANO),
+    every one with postal code 11000, every 15th other record;
+    lekarny_prac_doba: the opening hours of the Plzeň and emergency pharmacies;
+  - dlp_splp: its records with line breaks inside quoted fields, and a sample (40 at most);
+  - dlp_dopinglp, dlp_zdroje, dlp_zruseneregistrace: a sample.
+- Terms: SÚKL's open-data terms (https://opendata.sukl.cz/?q=podminky-uziti) ask
+  that SÚKL be named as the source with a link to opendata.sukl.cz, and that the
+  meaning of the data not be changed.
+
+## Files
+The columns \`file | bytes | records\` are those of ../shared/data/sukl/SOURCE.md
+(records are CSV records, not counting the header); the tests read this table.
+
+| file | bytes | records | records in the full file | |
+|---|---|---|---|---|
+${table}
+`);
+console.log(counts.map((c) => `${c.name} ${c.records}/${c.of}`).join('\n'));

@@ -63,6 +63,10 @@ export const INGEST = {
 export const STORE = {
   /** Page size of a new index: chunks up to INGEST.chunkMaxChars fit a page instead of spilling into half-empty overflow pages (5% smaller than 4 KiB pages on kernel C). */
   pageSize: 16384,
+  /** How long a SQLite connection waits for another writer (an import, an index pass) before SQLITE_BUSY. */
+  busyTimeoutMs: 5000,
+  /** SQLite page cache per connection, in KiB (PRAGMA cache_size takes it negated). */
+  cacheSizeKiB: 65_536,
 } as const;
 
 /** Text encoding detection, shared by the indexer and live search. */
@@ -214,8 +218,22 @@ export const MEDICINES = {
   fetchTimeoutMs: 10_000,
   fetchAttempts: 3,
   fetchBackoffMs: 500,
-  /** A fetched PDF larger than this is refused (SÚKL SPCs are well under it). */
+  /** A fetched PDF larger than this is refused, by its Content-Length and again while the body streams (SÚKL SPCs are well under it). */
   fetchMaxBytes: 20 * 1024 * 1024,
+  /** Redirects followed per fetch; each must stay on the SÚKL host (the host of the document URL). */
+  fetchMaxRedirects: 5,
+  /** A failed fetch is answered from memory for this long, so a retrying client does not hammer SÚKL. */
+  fetchFailureCacheMs: 60_000,
+  /**
+   * Import caps, checked before reading: a CSV (file or zip entry) may inflate to
+   * this many bytes (the largest DLP table is ~30 MB), a PDF to this many (read
+   * whole into memory to extract its text). Zip entries are checked against their
+   * declared size and again by counting the bytes inflated, since a header can lie.
+   */
+  importCsvMaxBytes: 512 * 1024 * 1024,
+  importPdfMaxBytes: 50 * 1024 * 1024,
+  /** csv-parse `max_record_size` (characters): the longest real SÚKL record (dlp_splp) is a few KB. */
+  importCsvMaxRecordChars: 1024 * 1024,
 } as const;
 
 /** The HTTP server (`quarry serve`). */

@@ -39,8 +39,10 @@ async function* decode(input: Readable): AsyncGenerator<string> {
  * Opens a CSV table. Header names are trimmed and upper-cased (dlp_platnost.csv
  * has a lower-case header), so columns are always looked up by their SÚKL name.
  */
-export async function readCsv(input: Readable, delimiter: string): Promise<CsvTable> {
-  const parser = parse({ delimiter, relax_column_count: false, relax_quotes: true, skip_empty_lines: true, bom: false });
+export async function readCsv(input: Readable, delimiter: string, maxRecordChars: number): Promise<CsvTable> {
+  // max_record_size bounds the memory one record may take: a file with no line
+  // ends (or one open quote) is refused instead of being buffered whole.
+  const parser = parse({ delimiter, relax_column_count: false, relax_quotes: true, skip_empty_lines: true, bom: false, max_record_size: maxRecordChars });
   const decoded = decode(input);
   void (async () => {
     try {

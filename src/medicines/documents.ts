@@ -11,7 +11,7 @@ import { MEDICINES } from '../contracts/limits.js';
 import { message, type Locale } from '../contracts/messages/index.js';
 import { splitSections } from './doc-sections.js';
 import { documentUrl } from './document-url.js';
-import { fetchPdf, onlineFetchEnabled } from './fetch-document.js';
+import { fetchDocument, onlineFetchEnabled } from './fetch-document.js';
 import { matchAll } from './fts-query.js';
 import { words } from './normalize.js';
 import { pdfLines } from './pdf-text.js';
@@ -33,7 +33,7 @@ export async function documentContent(store: MedicinesStore, kind: 'pil' | 'spc'
   let sections = s.documentSections.all(key);
   let fetched = false;
   if (sections.length === 0 && onlineFetchEnabled(env)) {
-    const parsed = splitSections(await pdfLines(await fetchPdf(url), url));
+    const parsed = splitSections(await pdfLines(await fetchDocument(url, { locale }), url));
     storeSections(store, key, parsed);
     sections = s.documentSections.all(key);
     fetched = true;
@@ -80,10 +80,15 @@ function capSections(sections: SectionRow[]): { shown: SectionRow[]; omitted: Se
   return { shown, omitted };
 }
 
-/** Caches fetched text like imported text (the file had no rows yet, so no FTS rows to delete). */
+/**
+ * Caches fetched text like imported text. A caller that fetched the same file
+ * at the same time may have stored it first: then this one keeps those rows
+ * (UNIQUE (file, section) would refuse a second copy anyway).
+ */
 function storeSections(store: MedicinesStore, key: string, sections: ReturnType<typeof splitSections>): void {
-  const { documentInsert, documentFtsInsert } = store.statements;
+  const { documentInsert, documentFtsInsert, documentSections } = store.statements;
   store.db.transaction(() => {
+    if (documentSections.get(key)) return;
     for (const x of sections) {
       const id = Number(documentInsert.run(key, x.section, x.title, x.body).lastInsertRowid);
       documentFtsInsert.run(id, x.title, x.body);

@@ -12,7 +12,7 @@ import { message } from '../contracts/messages/index.js';
 import { readCsv, sniffDelimiter } from './csv.js';
 import { splitSections } from './doc-sections.js';
 import { mapColumns, type FileSpec } from './file-specs.js';
-import { collectSources, type CsvSource } from './import-sources.js';
+import { DEFAULT_IMPORT_LIMITS, collectSources, type CsvSource, type ImportLimits } from './import-sources.js';
 import { createSinks, rebuildProductSearch, type Fields, type Sink } from './import-sinks.js';
 import { pdfLines } from './pdf-text.js';
 import { MedicinesStore, defaultMedicinesPath, type DataSetInfo } from './store.js';
@@ -39,18 +39,23 @@ export interface ImportOptions {
   paths: readonly string[];
   database?: string;
   onFile?: (file: string) => void;
+  /** Byte caps (defaults: MEDICINES.import*). */
+  limits?: Partial<ImportLimits>;
 }
 
 /** Peeks the header line of a stream to choose `;` or `|`, then hands back the whole stream. */
-async function withDelimiter(stream: Readable, spec: FileSpec): Promise<{ stream: Readable; delimiter: string }> {
+async function withDelimiter(stream: Readable, spec: FileSpec, maxPeekBytes: number): Promise<{ stream: Readable; delimiter: string }> {
   if (spec.delimiter) return { stream, delimiter: spec.delimiter };
   const iterator = stream[Symbol.asyncIterator]();
   const head: Buffer[] = [];
-  // Archive streams may deliver small chunks: read until the header line is complete.
-  while (!head.some((chunk) => chunk.includes(0x0a))) {
+  let peeked = 0;
+  // Archive streams may deliver small chunks: read until the header line is complete
+  // (or one record's worth: past that, csv-parse refuses the record anyway).
+  while (!head.some((chunk) => chunk.includes(0x0a)) && peeked <= maxPeekBytes) {
     const next = await iterator.next();
     if (next.done) break;
     head.push(next.value as Buffer);
+    peeked += (next.value as Buffer).length;
   }
   const first = Buffer.concat(head);
   const replay = Readable.from((async function* () {
@@ -60,12 +65,12 @@ async function withDelimiter(stream: Readable, spec: FileSpec): Promise<{ stream
   return { stream: replay, delimiter: sniffDelimiter(first.toString('latin1').split(/\r?\n/)[0] ?? '') };
 }
 
-async function importCsv(source: CsvSource, sink: Sink, cleared: Set<string>): Promise<ImportedFile> {
-  const { stream, delimiter } = await withDelimiter(await source.open(), source.spec);
+async function importCsv(source: CsvSource, sink: Sink, cleared: Set<string>, limits: ImportLimits): Promise<ImportedFile> {
+  const { stream, delimiter } = await withDelimiter(await source.open(), source.spec, limits.csvMaxRecordChars);
   let rows = 0;
   let table: Awaited<ReturnType<typeof readCsv>> | null = null;
   try {
-    table = await readCsv(stream, delimiter);
+    table = await readCsv(stream, delimiter, limits.csvMaxRecordChars);
     const map = mapColumns(source.spec, table.header);
     if (map.missingRequired.length > 0) {
       throw new QuarryError('INVALID_ARGUMENT', message('medicines.import_missing_columns', {
@@ -83,6 +88,11 @@ async function importCsv(source: CsvSource, sink: Sink, cleared: Set<string>): P
     return { file: source.label, table: source.spec.list ?? source.spec.kind, rows, unknown_columns: map.unknown, missing_optional_columns: map.missingOptional };
   } catch (error) {
     if (error instanceof QuarryError) throw error;
+    const csvError = error as { code?: string; lines?: number };
+    if (csvError.code === 'CSV_MAX_RECORD_SIZE') {
+      const line = csvError.lines ?? rows + 2;
+      throw new QuarryError('LIMIT_EXCEEDED', message('medicines.import_record_too_large', { file: source.label, line, max: limits.csvMaxRecordChars }), { file: source.label, line }, { cause: error });
+    }
     throw new QuarryError('INVALID_ARGUMENT', message('medicines.import_bad_csv', { file: source.label, reason: `record ${rows + 2}: ${(error as Error).message}` }), { file: source.label }, { cause: error });
   } finally {
     table?.close();
@@ -93,7 +103,8 @@ async function importCsv(source: CsvSource, sink: Sink, cleared: Set<string>): P
 export async function importMedicines(options: ImportOptions): Promise<ImportReport> {
   const started = performance.now();
   const database = options.database ?? defaultMedicinesPath(options.root);
-  const sources = await collectSources(options.paths);
+  const limits: ImportLimits = { ...DEFAULT_IMPORT_LIMITS, ...options.limits };
+  const sources = await collectSources(options.paths, limits);
   if (sources.csv.length === 0 && sources.pdf.length === 0) {
     sources.close();
     throw new QuarryError('INVALID_ARGUMENT', message('medicines.import_nothing', { paths: options.paths.join(', ') }));
@@ -111,9 +122,9 @@ export async function importMedicines(options: ImportOptions): Promise<ImportRep
       options.onFile?.(source.label);
       if (source.spec.kind === 'parsed_only') {
         const ignore: Sink = { clear: () => {}, insert: () => {} };
-        report.files.push({ ...(await importCsv(source, ignore, cleared)), table: '(read, not stored)' });
+        report.files.push({ ...(await importCsv(source, ignore, cleared, limits)), table: '(read, not stored)' });
       } else {
-        report.files.push(await importCsv(source, sinks[source.spec.kind], cleared));
+        report.files.push(await importCsv(source, sinks[source.spec.kind], cleared, limits));
       }
     }
     const insertSection = db.prepare('INSERT INTO document_text (file, section, title, body) VALUES (?, ?, ?, ?)');

@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { cp1250 } from '../test-support/medicines.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCli, runCliJson } from '../test-support/cli.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
 import { makeTree } from '../test-support/temp-tree.js';
-import { MEDICINES_FIXTURES, SHARED_SUKL } from '../test-support/medicines.js';
+import { MEDICINES_FIXTURES, SUKL_FIXTURES, sourceCounts } from '../test-support/medicines.js';
 
 const SEED_TOOLS = [
   'search-medicine', 'get-medicine-details', 'check-availability', 'find-pharmacies', 'get-atc-info',
@@ -14,11 +14,13 @@ const SEED_TOOLS = [
 describe('quarry medicines import + quarry call (the built CLI)', () => {
   it('imports into ROOT/.quarry/medicines.db and quarry call finds it', async () => {
     const root = makeTree();
-    const imported = await runCli(['medicines', 'import', SHARED_SUKL, MEDICINES_FIXTURES, '--root', root]);
+    const imported = await runCli(['medicines', 'import', SUKL_FIXTURES, MEDICINES_FIXTURES, '--root', root]);
     expect(imported.code).toBe(0);
     expect(imported.stdout).toContain(path.join(root, '.quarry', 'medicines.db'));
     expect(imported.stdout).toContain('Data set valid: 2026-01-01 to 2026-01-31');
-    expect(imported.stdout).toMatch(/dlp_formy\.csv: 637 rows -> dlp_formy\n\s+unknown columns \(ignored\): NAZEV_LAT, JE_KONOPI, KOD_EDQM/);
+    const forms = sourceCounts(SUKL_FIXTURES).get('dlp_formy.csv');
+    expect(imported.stdout).toContain(`dlp_formy.csv: ${forms} rows -> dlp_formy\n`);
+    expect(imported.stdout).toMatch(/dlp_formy\.csv: \d+ rows -> dlp_formy\n\s+unknown columns \(ignored\): NAZEV_LAT, JE_KONOPI, KOD_EDQM/);
     const found = await runCliJson(['call', 'search-medicine', '{"query":"paralen","limit":2}', '--root', root]);
     expect(found.code).toBe(0);
     expect(found.json).toMatchObject({ ok: true, total_count: 4, count: 2 });
@@ -48,7 +50,7 @@ describe('quarry mcp --tools medicines over stdio (official SDK client)', () => 
   let session: StdioSession;
   beforeAll(async () => {
     const root = makeTree();
-    const imported = await runCli(['medicines', 'import', SHARED_SUKL, MEDICINES_FIXTURES, '--root', root]);
+    const imported = await runCli(['medicines', 'import', SUKL_FIXTURES, MEDICINES_FIXTURES, '--root', root]);
     expect(imported.code).toBe(0);
     session = await connectStdio(['--tools', 'medicines', '--no-refresh', '--root', root]);
   });
@@ -75,8 +77,11 @@ describe('quarry mcp --tools medicines over stdio (official SDK client)', () => 
     const { isError, body } = await callJson(session.client, 'search-medicine', { query: 'x'.repeat(201) });
     expect(isError).toBe(true);
     expect(body).toEqual({ ok: false, error: 'Vyhledávací dotaz nesmí překročit 200 znaků.', code: 'INVALID_ARGUMENT' });
-    const line = session.stderr().split('\n').filter((l) => l.includes('"mcp_tool_call"')).map((l) => JSON.parse(l)).at(-1);
-    expect(line).toMatchObject({ tool: 'search-medicine', status: 'error', error: 'Vyhledávací dotaz nesmí překročit 200 znaků.' });
+    // The log line travels over the child's stderr, which may arrive after the reply: wait for it.
+    await vi.waitFor(() => {
+      const line = session.stderr().split('\n').filter((l) => l.includes('"mcp_tool_call"')).map((l) => JSON.parse(l)).at(-1);
+      expect(line).toMatchObject({ tool: 'search-medicine', status: 'error', error: 'Vyhledávací dotaz nesmí překročit 200 znaků.' });
+    }, { timeout: 5000 });
   });
 });
 
@@ -90,7 +95,7 @@ describe('a running MCP server and a later import', () => {
       expect(before.body.code).toBe('INDEX_MISSING');
       expect(before.body.error).toContain('quarry medicines import');
 
-      expect((await runCli(['medicines', 'import', SHARED_SUKL, MEDICINES_FIXTURES, '--root', root])).code).toBe(0);
+      expect((await runCli(['medicines', 'import', SUKL_FIXTURES, MEDICINES_FIXTURES, '--root', root])).code).toBe(0);
       const after = await callJson(session.client, 'search-medicine', { query: 'paralen' });
       expect(after.body.total_count).toBe(4);
 

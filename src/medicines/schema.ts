@@ -101,6 +101,12 @@ export const MEDICINES_MIGRATIONS: readonly string[] = [
   );
   CREATE VIRTUAL TABLE products_vocab USING fts5vocab(products_fts, 'row');
   `,
+  /* 2: one row per (file, section), so two fetches of one document cannot store it twice */ `
+  DELETE FROM document_text WHERE id NOT IN (SELECT min(id) FROM document_text GROUP BY file, section);
+  DROP INDEX document_text_file;
+  CREATE UNIQUE INDEX document_text_file ON document_text(file, section);
+  INSERT INTO document_fts(document_fts) VALUES ('rebuild');
+  `,
 ];
 
 export const MEDICINES_SCHEMA_VERSION = MEDICINES_MIGRATIONS.length;

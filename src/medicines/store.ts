@@ -2,14 +2,16 @@
  * @module medicines/store
  * The medicines database, ROOT/.quarry/medicines.db, beside the code index
  * but separate from it (its own migrations, its own lifetime: it changes only
- * when `quarry medicines import` runs). WAL mode, so a running server keeps
- * answering from the previous data while an import writes the next.
+ * when `quarry medicines import` runs). Opened like the index
+ * (store/open-database: WAL, so a running server keeps answering from the
+ * previous data while an import writes the next).
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { QuarryError } from '../contracts/errors.js';
 import { message, type Locale } from '../contracts/messages/index.js';
+import { openDatabase } from '../store/open-database.js';
 import { MEDICINES_MIGRATIONS, MEDICINES_SCHEMA_VERSION } from './schema.js';
 import { prepareMedicineStatements, type MedicineStatements } from './statements.js';
 
@@ -39,11 +41,8 @@ export class MedicinesStore {
   static open(file: string, options: { root: string; create?: boolean; locale?: Locale }): MedicinesStore {
     if (!options.create && !fs.existsSync(file)) throw notImported(options.root, options.locale);
     if (options.create) fs.mkdirSync(path.dirname(file), { recursive: true });
-    const db = new Database(file);
+    const db = openDatabase(file);
     try {
-      db.pragma('journal_mode = WAL');
-      db.pragma('synchronous = NORMAL');
-      db.pragma('busy_timeout = 5000');
       migrate(db, file);
       return new MedicinesStore(db, file, options.root);
     } catch (error) {

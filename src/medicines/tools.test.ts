@@ -8,7 +8,7 @@ import { ToolContext } from '../tools/context.js';
 import { importMedicines } from './importer.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { makePdf } from '../test-support/pdf.js';
-import { MEDICINES_FIXTURES, PIL_PAGES, SHARED_SUKL } from '../test-support/medicines.js';
+import { MEDICINES_FIXTURES, PIL_PAGES, SUKL_FIXTURES } from '../test-support/medicines.js';
 
 let ctx: ToolContext;
 const call = (tool: string, args: Record<string, unknown>) => callTool(tool, args, ctx) as Promise<any>;
@@ -20,7 +20,7 @@ async function fail(tool: string, args: Record<string, unknown>) {
 beforeAll(async () => {
   const root = makeTree();
   const docs = makeTree({ 'PI200100.pdf': makePdf(PIL_PAGES) });
-  await importMedicines({ root, paths: [SHARED_SUKL, MEDICINES_FIXTURES, docs] });
+  await importMedicines({ root, paths: [SUKL_FIXTURES, MEDICINES_FIXTURES, docs] });
   ctx = new ToolContext({ root, env: {} });
 });
 afterAll(() => ctx?.close());
@@ -171,7 +171,7 @@ describe('find-pharmacies', () => {
     const ignored = await call('find-pharmacies', { is_24h: 'yes', city: 'Praha' });
     const plain = await call('find-pharmacies', { city: 'Praha' });
     expect(ignored.total_count).toBe(plain.total_count);
-    expect(plain.total_count).toBeGreaterThanOrEqual(341);
+    expect(plain.total_count).toBeGreaterThan(0);
   });
 });
 

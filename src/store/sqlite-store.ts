@@ -12,8 +12,8 @@ import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
 import { pathIndexText, wordIndexText } from '../ingest/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
-import { STORE } from '../contracts/limits.js';
 import { prepareStatements, type Statements } from './statements.js';
+import { openDatabase } from './open-database.js';
 
 export interface StoredFileState {
   id: number;
@@ -79,17 +79,8 @@ export class SqliteStore {
       throw new QuarryError('INDEX_MISSING', message('index.missing', { index: file, root: options.root ?? '.' }), { index: file });
     }
     if (options.create) fs.mkdirSync(path.dirname(file), { recursive: true });
-    const db = new Database(file, { readonly: options.readonly ?? false });
+    const db = openDatabase(file, { readonly: options.readonly ?? false });
     try {
-      // Only takes effect on a new, empty file (before WAL mode and the first table).
-      if (!options.readonly && Number(db.pragma('user_version', { simple: true })) === 0) db.pragma(`page_size = ${STORE.pageSize}`);
-      if (!options.readonly) {
-        db.pragma('journal_mode = WAL');
-        db.pragma('synchronous = NORMAL');
-      }
-      db.pragma('foreign_keys = ON');
-      db.pragma('busy_timeout = 5000');
-      db.pragma('cache_size = -65536');
       migrate(db, file, options.readonly ?? false);
       return new SqliteStore(db, file);
     } catch (error) {

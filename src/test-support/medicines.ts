@@ -1,20 +1,35 @@
 /**
  * @module test-support/medicines
- * Where medicines tests find their data: the real SÚKL files, read in place
- * from ../shared/data/sukl (never copied into the project), and the committed
- * fixtures (product table, composition, document names, SCAU, shortages).
+ * Where medicines tests find their data: the committed trimmed real SÚKL files
+ * (test-fixtures/sukl, what tests use by default), the committed files the
+ * shared data lacks (product table, composition, document names, SCAU,
+ * shortages), and the full SÚKL files in ../shared/data/sukl when present
+ * (read in place, never copied; tests that need them skip without them).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { PROJECT_ROOT } from './cli.js';
+import { sharedPart } from './shared-data.js';
 
-export const SHARED_SUKL = path.resolve(PROJECT_ROOT, '../shared/data/sukl');
+/** Trimmed real SÚKL files, committed (see its SOURCE.md). */
+export const SUKL_FIXTURES = path.join(PROJECT_ROOT, 'test-fixtures/sukl');
 export const MEDICINES_FIXTURES = path.join(PROJECT_ROOT, 'src/medicines/fixtures');
+/** The full SÚKL files: `present` is false in a fresh clone. */
+export const FULL_SUKL = sharedPart('data/sukl');
+export const SHARED_SUKL = FULL_SUKL.path;
 
-/** The real SÚKL CSV files in shared/ (everything but SOURCE.md). */
-export function sharedCsvFiles(): string[] {
-  return fs.readdirSync(SHARED_SUKL).filter((f) => f.endsWith('.csv')).sort();
+/** The CSV files of a SÚKL folder (everything but SOURCE.md). */
+export function csvFiles(dir: string): string[] {
+  return fs.readdirSync(dir).filter((f) => f.endsWith('.csv')).sort();
+}
+
+/** Record counts per file as a folder's SOURCE.md states them (both tables start "file | bytes | records"). */
+export function sourceCounts(dir: string): Map<string, number> {
+  const text = fs.readFileSync(path.join(dir, 'SOURCE.md'), 'utf8');
+  const counts = new Map<string, number>();
+  for (const m of text.matchAll(/^\| (\w+\.csv) \| \d+ \| (\d+) \|/gm)) counts.set(m[1]!, Number(m[2]));
+  return counts;
 }
 
 /** Encodes text as SÚKL does: windows-1250 with CRLF line ends. */

@@ -56,5 +56,32 @@ export const medicinesMessages = {
   'medicines.import_bad_csv': { en: '{file}: not a readable CSV: {reason}' },
   'medicines.import_bad_zip': { en: '{file}: not a readable zip archive: {reason}' },
   'medicines.pdf_unreadable': { en: 'Cannot read the PDF {file}: {reason}' },
-  'medicines.fetch_failed': { en: 'Could not fetch {url} after {attempts} attempt(s): {reason}' },
+  'medicines.import_too_large': {
+    en: '{file}: {size} bytes, more than the {max} bytes allowed for a {kind}; not read.',
+    cs: '{file}: {size} bajtů, víc než povolených {max} bajtů pro {kind}; soubor nebyl načten.',
+  },
+  'medicines.import_entry_size_lie': {
+    en: '{file}: the zip entry inflates to more bytes than its header declares ({declared}); the archive is damaged or crafted, not read.',
+    cs: '{file}: položka archivu se rozbalí na víc bajtů, než uvádí její hlavička ({declared}); archiv je poškozený nebo podvržený, nebyl načten.',
+  },
+  'medicines.import_record_too_large': {
+    en: '{file}: the record at line {line} is longer than {max} characters; this is not a SÚKL table.',
+    cs: '{file}: záznam na řádku {line} je delší než {max} znaků; nejde o tabulku SÚKL.',
+  },
+  'medicines.fetch_failed': {
+    en: 'Could not fetch {url} after {attempts} attempt(s): {reason}',
+    cs: 'Dokument {url} se nepodařilo stáhnout ani po {attempts} pokusech: {reason}',
+  },
+  'medicines.fetch_too_large': {
+    en: 'The document {url} is larger than {max} bytes; the download was stopped.',
+    cs: 'Dokument {url} je větší než {max} bajtů; stahování bylo přerušeno.',
+  },
+  'medicines.fetch_redirect_refused': {
+    en: 'The document {url} redirects to {target}, which is not the SÚKL host {host}; the redirect was not followed.',
+    cs: 'Dokument {url} přesměrovává na {target}, což není server SÚKL {host}; přesměrování nebylo následováno.',
+  },
+  'medicines.fetch_too_many_redirects': {
+    en: 'The document {url} redirects more than {max} times; the download was stopped.',
+    cs: 'Dokument {url} přesměrovává víc než {max}krát; stahování bylo přerušeno.',
+  },
 } satisfies Catalogue;

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { STORE } from '../contracts/limits.js';
+import { MedicinesStore } from '../medicines/store.js';
+import { makeTree } from '../test-support/temp-tree.js';
+import { openDatabase } from './open-database.js';
+import { SqliteStore } from './sqlite-store.js';
+
+const pragmas = (db: ReturnType<typeof openDatabase>) => ({
+  journal: db.pragma('journal_mode', { simple: true }),
+  busy: db.pragma('busy_timeout', { simple: true }),
+  foreignKeys: db.pragma('foreign_keys', { simple: true }),
+  cache: db.pragma('cache_size', { simple: true }),
+});
+
+describe('openDatabase', () => {
+  it('gives a new writable file WAL, the index page size and the busy timeout', () => {
+    const db = openDatabase(path.join(makeTree(), 'a.db'));
+    expect(pragmas(db)).toEqual({ journal: 'wal', busy: STORE.busyTimeoutMs, foreignKeys: 1, cache: -STORE.cacheSizeKiB });
+    expect(db.pragma('page_size', { simple: true })).toBe(STORE.pageSize);
+    db.close();
+  });
+
+  it('opens read-only without writing: a write is refused, the timeout still applies', () => {
+    const file = path.join(makeTree(), 'b.db');
+    const writer = openDatabase(file);
+    writer.exec('CREATE TABLE t (x)');
+    writer.close();
+    const reader = openDatabase(file, { readonly: true });
+    expect(reader.readonly).toBe(true);
+    expect(reader.pragma('busy_timeout', { simple: true })).toBe(STORE.busyTimeoutMs);
+    expect(() => reader.exec('INSERT INTO t VALUES (1)')).toThrow(/readonly/);
+    reader.close();
+  });
+
+  it('is how both the code index and the medicines registry open their files', () => {
+    const root = makeTree();
+    const index = SqliteStore.open(path.join(root, 'index.db'), { create: true });
+    const medicines = MedicinesStore.open(path.join(root, 'medicines.db'), { root, create: true });
+    expect(pragmas(medicines.db)).toEqual(pragmas(index.db));
+    expect(medicines.db.pragma('page_size', { simple: true })).toBe(index.db.pragma('page_size', { simple: true }));
+    index.close();
+    medicines.close();
+  });
+});

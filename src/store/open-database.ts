@@ -1,0 +1,37 @@
+/**
+ * @module store/open-database
+ * Opens a better-sqlite3 database the one way Quarry does, for the code index
+ * and the medicines registry alike: a new file gets the index page size, a
+ * writer turns on WAL (readers keep answering from the last commit while an
+ * import or index pass writes), every connection waits for a busy writer
+ * instead of failing at once, and a read-only open changes nothing on disk.
+ * Migrations stay with each store: they know their own schema.
+ */
+import Database from 'better-sqlite3';
+import { STORE } from '../contracts/limits.js';
+
+export interface OpenDatabaseOptions {
+  /** Open read-only: no WAL switch, no page size, no writes (the file must exist). */
+  readonly?: boolean;
+}
+
+/** Opens `file` with Quarry's pragmas; closes it again if a pragma fails. */
+export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Database.Database {
+  const readonly = options.readonly ?? false;
+  const db = new Database(file, { readonly });
+  try {
+    // Only takes effect on a new, empty file (before WAL mode and the first table).
+    if (!readonly && Number(db.pragma('user_version', { simple: true })) === 0) db.pragma(`page_size = ${STORE.pageSize}`);
+    if (!readonly) {
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+    }
+    db.pragma('foreign_keys = ON');
+    db.pragma(`busy_timeout = ${STORE.busyTimeoutMs}`);
+    db.pragma(`cache_size = -${STORE.cacheSizeKiB}`);
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
