@@ -115,6 +115,9 @@ function medicinesDialect(f: Facts): IssueText {
   switch (f.code) {
     case 'unrecognized_keys':
       return { key: 'medicines.unknown_param', params: { name: String((issue.keys as string[])[0]), known: knownParams(issue) } };
+    case 'too_small':
+      if (issue.origin === 'number') return { key: 'medicines.param_min', params: { name, min: Number(issue.minimum) } };
+      break;
     case 'too_big':
       if (issue.origin === 'array') return { key: 'medicines.too_many_codes', params: { max: Number(issue.maximum) } };
       if (issue.origin === 'string' && f.item === undefined) return { key: 'medicines.query_too_long', params: { max: Number(issue.maximum) } };

@@ -29,9 +29,14 @@ export const medicinesMessages = {
     cs: 'Maximální počet kódů je {max}.',
   },
   'medicines.param_number': {
-    en: "Parameter '{name}' must be a number.",
-    ja: "パラメーター '{name}' は数値で指定してください。",
-    cs: "Parametr '{name}' musí být číslo.",
+    en: "Parameter '{name}' must be a whole number.",
+    ja: "パラメーター '{name}' は整数で指定してください。",
+    cs: "Parametr '{name}' musí být celé číslo.",
+  },
+  'medicines.param_min': {
+    en: "Parameter '{name}' must be at least {min}.",
+    ja: "パラメーター '{name}' は {min} 以上で指定してください。",
+    cs: "Parametr '{name}' musí být alespoň {min}.",
   },
   'medicines.unknown_param': {
     en: "Unknown parameter '{name}'. Known parameters: {known}.",
