@@ -128,6 +128,8 @@ export const SUGGESTIONS = {
 /** find_references: reference sites of a symbol. */
 export const FIND_REFERENCES = {
   symbolMaxChars: 200,
+  /** As search_code's repository filter. */
+  repositoryMaxChars: 200,
   maxResults: { min: 1, max: 100, default: 50 },
   skip: { min: 0, max: 10_000, default: 0 },
   /** Definitions listed beside the references. */

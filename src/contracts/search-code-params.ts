@@ -1,17 +1,21 @@
 /**
  * @module contracts/search-code-params
- * Validation and normalisation of `search_code` arguments, exactly as seed 000
- * tables them. Where the seed contradicts itself the stricter rule wins:
- * negative `skip`/`max_results` are rejected (its example "skip=-10 will be
- * set to 0" loses to "Negative max_results and skip values are rejected"),
- * more than 50 words is rejected, an over-long `repository` is rejected.
- * Suspicious text (SQL, script, template) is reported in `warnings` and then
- * searched literally: stripping it would make code that contains it unfindable.
+ * The `search_code` contract (seed 000) as one strict zod schema: it
+ * validates, normalises, clamps with warnings and publishes its ranges.
+ * Where the seed contradicts itself the stricter rule wins: negative
+ * `skip`/`max_results` are rejected (its example "skip=-10 will be set to 0"
+ * loses to "Negative max_results and skip values are rejected"), more than 50
+ * words is rejected, an over-long `repository` is rejected. Suspicious text
+ * (SQL, script, template) is reported in `warnings` and then searched
+ * literally: stripping it would make code that contains it unfindable.
  */
-import { QuarryError, type ErrorCode } from './errors.js';
+import { z } from 'zod';
+import { catalogueError, type ErrorCode, type QuarryError } from './errors.js';
+import { catalogueIssue } from './error-map.js';
 import { LANGUAGES, normalizeLanguage, type Language } from './languages.js';
 import { SEARCH_CODE } from './limits.js';
-import { message, type MessageKey, type MessageParams } from './messages/index.js';
+import type { Locale, MessageKey, MessageParams } from './messages/index.js';
+import { caseInsensitiveEnum, clampedInt, parseToolArgs, toolSchema, warn } from './tool-input.js';
 
 export const SEARCH_MODES = ['auto', 'text', 'exact', 'regex'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -34,14 +38,13 @@ export interface SearchCodeParams {
   warnings: string[];
 }
 
-export const SEARCH_CODE_PARAM_NAMES = [
-  'query', 'language', 'repository', 'max_results', 'skip', 'snippet_lines', 'detail_level', 'mode',
-  'case_sensitive', 'cursor',
-] as const;
-
-/** A search_code contract failure: the seed's "Validation failed: <reason>" message, under a stable code. */
-export function validationError(key: MessageKey, params: MessageParams = {}, code: ErrorCode = 'INVALID_ARGUMENT', cause?: unknown): QuarryError {
-  return new QuarryError(code, `Validation failed: ${message(key, params)}`, { key, ...params }, cause === undefined ? undefined : { cause });
+/**
+ * A search_code contract failure raised after parsing (cursors, regexes): the
+ * seed's "Validation failed: <reason>" message under a stable code, re-rendered
+ * in the caller's locale by the tool door.
+ */
+export function validationError(key: MessageKey, params: MessageParams = {}, code: ErrorCode = 'INVALID_ARGUMENT', cause?: unknown, locale: Locale = 'en'): QuarryError {
+  return catalogueError(code, { key, params, wrap: 'search_code.validation_failed' }, locale, { key, ...params }, cause);
 }
 
 /** Patterns worth a warning: they are searched literally, never executed. */
@@ -61,96 +64,91 @@ export function suspiciousPatterns(query: string): { kind: string; sample: strin
   return found;
 }
 
-function integerParam(raw: Record<string, unknown>, name: string, range: { min: number; max: number; default: number }, clamp: boolean, warnings: string[]): number {
-  const value = raw[name];
-  if (value === undefined || value === null) return range.default;
-  if (typeof value !== 'number' || !Number.isInteger(value)) throw validationError('search_code.not_integer', { param: name, value: JSON.stringify(value) });
-  if (value < range.min) throw validationError('search_code.below_min', { param: name, min: range.min, value });
-  if (value > range.max) {
-    if (!clamp) throw validationError('search_code.above_max', { param: name, max: range.max, value });
-    warnings.push(message('search_code.clamped', { param: name, value, max: range.max }));
-    return range.max;
+/** Trims, truncates past the cap (warning), refuses empty and over-long word lists, warns on suspicious text. */
+function normalizeQuery(raw: string, ctx: z.RefinementCtx): string {
+  let query = raw.trim();
+  if (query.length === 0) {
+    ctx.addIssue(catalogueIssue('search_code.query_empty'));
+    return z.NEVER;
   }
-  return value;
+  if (query.length > SEARCH_CODE.queryMaxChars) {
+    query = query.slice(0, SEARCH_CODE.queryMaxChars).trimEnd();
+    warn('search_code.query_truncated', { max: SEARCH_CODE.queryMaxChars });
+  }
+  const words = query.split(/\s+/).length;
+  if (words > SEARCH_CODE.queryMaxWords) {
+    ctx.addIssue(catalogueIssue('search_code.query_too_many_words', { count: words, max: SEARCH_CODE.queryMaxWords }));
+    return z.NEVER;
+  }
+  for (const found of suspiciousPatterns(query)) warn('search_code.suspicious_pattern', found);
+  return query;
 }
 
-function optionalString(raw: Record<string, unknown>, name: string): string | null {
-  const value = raw[name];
-  if (value === undefined || value === null) return null;
-  if (typeof value !== 'string') throw validationError('search_code.type_invalid', { param: name, expected: 'a string' });
-  return value;
+/** Blank means "any language"; otherwise a seed language or a common alias, case-insensitive. */
+function normalizeLanguageParam(raw: string, ctx: z.RefinementCtx): Language | null {
+  if (raw.trim() === '') return null;
+  const language = normalizeLanguage(raw);
+  if (!language) ctx.addIssue(catalogueIssue('search_code.language_invalid', { value: raw, valid: LANGUAGES.join(', ') }));
+  return language;
 }
 
-/** Removes what a repository name must not contain; refuses traversal outright. */
-export function sanitizeRepository(value: string, warnings: string[]): string {
-  const trimmed = value.trim();
-  if (trimmed.length > SEARCH_CODE.repositoryMaxChars) {
-    throw validationError('search_code.repository_too_long', { max: SEARCH_CODE.repositoryMaxChars, length: trimmed.length });
+/** Removes what a repository name must not contain; refuses traversal outright. Blank means any repository. */
+function sanitizeRepositoryParam(raw: string, ctx: z.RefinementCtx): string | null {
+  const trimmed = raw.trim();
+  if (trimmed === '') return null;
+  if (/(^|[\\/])\.\.([\\/]|$)/.test(trimmed) || /^[/~\\]/.test(trimmed)) {
+    ctx.addIssue(catalogueIssue('search_code.repository_traversal'));
+    return z.NEVER;
   }
-  if (/(^|[\\/])\.\.([\\/]|$)/.test(trimmed) || /^[/~\\]/.test(trimmed)) throw validationError('search_code.repository_traversal');
   const sanitized = trimmed.replace(/[^\p{L}\p{N}._\-/@+ ]/gu, '');
-  if (sanitized.length === 0) throw validationError('search_code.repository_empty');
-  if (sanitized !== trimmed) warnings.push(message('search_code.repository_sanitized', { value: trimmed, sanitized }));
+  if (sanitized.length === 0) {
+    ctx.addIssue(catalogueIssue('search_code.repository_empty'));
+    return z.NEVER;
+  }
+  if (sanitized !== trimmed) warn('search_code.repository_sanitized', { value: trimmed, sanitized });
   return sanitized;
 }
 
-export function normalizeSearchCodeParams(input: unknown): SearchCodeParams {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
-    throw validationError('search_code.query_required');
-  }
-  const raw = input as Record<string, unknown>;
-  for (const key of Object.keys(raw)) {
-    if (!(SEARCH_CODE_PARAM_NAMES as readonly string[]).includes(key)) {
-      throw validationError('search_code.unknown_param', { param: key, known: SEARCH_CODE_PARAM_NAMES.join(', ') });
-    }
-  }
-  const warnings: string[] = [];
+const clampKey = 'search_code.clamped' as const;
 
-  const cursor = optionalString(raw, 'cursor');
-  if (typeof raw.query !== 'string') {
-    throw validationError(raw.query === undefined || raw.query === null ? 'search_code.query_required' : 'search_code.type_invalid', { param: 'query', expected: 'a string' });
-  }
-  let query = raw.query.trim();
-  if (query.length === 0) throw validationError('search_code.query_empty');
-  if (query.length > SEARCH_CODE.queryMaxChars) {
-    query = query.slice(0, SEARCH_CODE.queryMaxChars).trimEnd();
-    warnings.push(message('search_code.query_truncated', { max: SEARCH_CODE.queryMaxChars }));
-  }
-  const words = query.split(/\s+/).length;
-  if (words > SEARCH_CODE.queryMaxWords) throw validationError('search_code.query_too_many_words', { count: words, max: SEARCH_CODE.queryMaxWords });
-  for (const found of suspiciousPatterns(query)) warnings.push(message('search_code.suspicious_pattern', found));
+/** The published fields, in the order their rules and warnings apply. */
+export const searchCodeFields = {
+  query: z.string().meta({ minLength: 1, maxLength: SEARCH_CODE.queryMaxChars }).describe(
+    `What to find: words ("parse config"), an identifier, "quoted phrases" every hit must contain, a literal or a regex (see mode). 1-${SEARCH_CODE.queryMaxChars} chars (longer is truncated with a warning), at most ${SEARCH_CODE.queryMaxWords} words.`,
+  ).transform(normalizeQuery),
+  mode: caseInsensitiveEnum(SEARCH_MODES).optional().describe(
+    'auto (default): words ranked by BM25, a code-like token as a literal. text: BM25. exact: substring, one item per matching line. regex: RE2 syntax, one item per matching line. Case-insensitive.',
+  ),
+  case_sensitive: z.boolean().optional().describe('exact is case-insensitive and regex case-sensitive unless set (as ripgrep).'),
+  language: z.string().transform(normalizeLanguageParam).optional().describe(`Only files of this language (case-insensitive; aliases such as ts, c++ accepted): ${LANGUAGES.join(', ')}.`),
+  repository: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(SEARCH_CODE.repositoryMaxChars)).transform(sanitizeRepositoryParam).optional()
+    .describe(`Only this repository (the indexed folder's name), at most ${SEARCH_CODE.repositoryMaxChars} characters; unsafe characters are removed with a warning.`),
+  max_results: clampedInt('max_results', SEARCH_CODE.maxResults, { clampKey }).optional()
+    .describe(`Items per page, ${SEARCH_CODE.maxResults.min}-${SEARCH_CODE.maxResults.max} (default ${SEARCH_CODE.maxResults.default}; larger is clamped with a warning).`),
+  skip: z.number().int().min(SEARCH_CODE.skip.min).max(SEARCH_CODE.skip.max).optional()
+    .describe(`Items to skip, ${SEARCH_CODE.skip.min}-${SEARCH_CODE.skip.max}; pass next_skip to page.`),
+  snippet_lines: clampedInt('snippet_lines', SEARCH_CODE.snippetLines, { clampKey }).optional()
+    .describe(`Lines of snippet per item, ${SEARCH_CODE.snippetLines.min}-${SEARCH_CODE.snippetLines.max} (larger is clamped with a warning); 0 = whole chunk.`),
+  detail_level: caseInsensitiveEnum(DETAIL_LEVELS).optional().describe('full: whole snippet; compact: 3 lines; ultra: one line per item (fewest tokens). Case-insensitive.'),
+  cursor: z.string().optional().describe('Continue a previous search: pass its next_cursor.'),
+};
 
-  const languageRaw = optionalString(raw, 'language');
-  let language: Language | null = null;
-  if (languageRaw !== null && languageRaw.trim() !== '') {
-    language = normalizeLanguage(languageRaw);
-    if (!language) throw validationError('search_code.language_invalid', { value: languageRaw, valid: LANGUAGES.join(', ') });
-  }
+/** search_code's whole contract: raw arguments in, SearchCodeParams out. */
+export const searchCodeSchema = toolSchema(searchCodeFields).transform((v): SearchCodeParams => ({
+  query: v.query,
+  language: v.language ?? null,
+  repository: v.repository ?? null,
+  maxResults: v.max_results ?? SEARCH_CODE.maxResults.default,
+  skip: v.skip ?? SEARCH_CODE.skip.default,
+  snippetLines: v.snippet_lines ?? SEARCH_CODE.snippetLines.default,
+  detailLevel: v.detail_level ?? 'full',
+  mode: v.mode ?? 'auto',
+  caseSensitive: v.case_sensitive ?? null,
+  cursor: v.cursor ?? null,
+  warnings: v.warnings,
+}));
 
-  const repositoryRaw = optionalString(raw, 'repository');
-  const repository = repositoryRaw === null || repositoryRaw.trim() === '' ? null : sanitizeRepository(repositoryRaw, warnings);
-
-  const maxResults = integerParam(raw, 'max_results', SEARCH_CODE.maxResults, true, warnings);
-  const skip = integerParam(raw, 'skip', SEARCH_CODE.skip, false, warnings);
-  const snippetLines = integerParam(raw, 'snippet_lines', SEARCH_CODE.snippetLines, true, warnings);
-
-  const detailRaw = optionalString(raw, 'detail_level');
-  const detailLevel = (detailRaw ?? 'full').trim().toLowerCase();
-  if (!(DETAIL_LEVELS as readonly string[]).includes(detailLevel)) throw validationError('search_code.detail_invalid', { value: detailRaw });
-
-  const modeRaw = optionalString(raw, 'mode');
-  const mode = (modeRaw ?? 'auto').trim().toLowerCase();
-  if (!(SEARCH_MODES as readonly string[]).includes(mode)) throw validationError('search_code.mode_invalid', { value: modeRaw });
-
-  const caseRaw = raw.case_sensitive;
-  if (caseRaw !== undefined && caseRaw !== null && typeof caseRaw !== 'boolean') {
-    throw validationError('search_code.type_invalid', { param: 'case_sensitive', expected: 'a boolean' });
-  }
-
-  return {
-    query, language, repository, maxResults, skip, snippetLines,
-    detailLevel: detailLevel as DetailLevel, mode: mode as SearchMode,
-    caseSensitive: typeof caseRaw === 'boolean' ? caseRaw : null,
-    cursor, warnings,
-  };
+/** Parses search_code arguments with its schema (used by the tool, the CLI's --explain, benchmarks and tests). */
+export function normalizeSearchCodeParams(input: unknown, locale: Locale = 'en'): SearchCodeParams {
+  return parseToolArgs(searchCodeSchema, input, { dialect: 'code', locale });
 }

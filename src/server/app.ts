@@ -53,7 +53,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setErrorHandler((error, request, reply) => {
     const failure = toHttpError(error, request.routeOptions.bodyLimit ?? options.bodyLimitBytes);
     const status = httpStatus(failure.code);
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
+    // The body of an INTERNAL error is generic; its id ties it to this line, which carries the cause.
+    if (status >= 500) request.log.error({ err: error, error_id: failure.details.error_id }, 'request failed');
     reply.code(status);
     if (request.routeOptions.config?.door === 'mcp') return reply.send(jsonRpcErrorBody(jsonRpcCodeFor(failure), failure.message));
     return reply.send(restErrorBody(failure));

@@ -4,22 +4,21 @@
  * tool 9). More than 50 codes is an error, never a silent slice; codes not in
  * the registry are listed in `not_found`.
  */
-import { z } from 'zod';
 import { MEDICINES } from '../contracts/limits.js';
-import { argsObject, requireStringArray } from '../contracts/medicines-params.js';
+import { stringArray } from '../contracts/medicines-params.js';
+import { toolSchema } from '../contracts/tool-input.js';
 import { availabilityOf } from '../medicines/availability.js';
 import { normalizeSuklCode } from '../medicines/normalize.js';
 import { defineTool } from './types.js';
 
-export const batchCheckAvailabilityTool = defineTool<{ sukl_codes: string[] }, object>({
+export const batchCheckAvailabilityTool = defineTool({
   name: 'batch-check-availability',
   title: 'Availability of several products',
   group: 'medicines',
   description: `Availability of up to ${MEDICINES.batchMaxCodes} products in one call (same fields as check-availability); unknown codes are listed in not_found.`,
-  inputSchema: z.object({
-    sukl_codes: z.array(z.string()).describe(`1-${MEDICINES.batchMaxCodes} SÚKL codes, with or without leading zeros.`),
+  inputSchema: toolSchema({
+    sukl_codes: stringArray(MEDICINES.batchMaxCodes, `1-${MEDICINES.batchMaxCodes} SÚKL codes, with or without leading zeros.`),
   }),
-  parse: (raw, ctx) => ({ sukl_codes: requireStringArray(argsObject(raw).sukl_codes, 'sukl_codes', MEDICINES.batchMaxCodes, ctx.medicinesLocale()) }),
   run: async (input, ctx) => {
     const store = ctx.medicines();
     store.requireProducts(ctx.medicinesLocale());

@@ -1,12 +1,16 @@
 /**
  * @module tools/call-tool
  * The single path of every tool call from every door: find the tool, parse
- * its arguments, run it, and write one structured log line with the timing
- * and outcome. Errors leave as QuarryError; doors decide their shape.
+ * its arguments with its schema (messages from the catalogue, in the
+ * caller's locale), run it, and write one structured log line with the
+ * timing and outcome. Errors leave as QuarryError in the caller's locale;
+ * an unexpected one leaves as a generic INTERNAL error whose id the log line
+ * repeats beside the real cause. Doors decide the errors' shape.
  */
-import { z } from 'zod';
-import { QuarryError, toQuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { causeText, localizeError, toQuarryError, type QuarryError } from '../contracts/errors.js';
+import type { Dialect } from '../contracts/error-map.js';
+import { resolveLocale, type Locale } from '../contracts/messages/index.js';
+import { parseToolArgs } from '../contracts/tool-input.js';
 import type { ToolContext } from './context.js';
 import { findTool } from './registry.js';
 import { redactParams, silentToolLogger, type ToolCallLogger } from './tool-log.js';
@@ -17,34 +21,55 @@ export interface CallOptions {
   log?: ToolCallLogger;
 }
 
-/** Parses raw arguments with the tool's parser, or its schema, into QuarryError on failure. */
-export function parseToolInput(tool: AnyTool, raw: unknown, ctx: ToolContext): unknown {
-  if (tool.parse) return tool.parse(raw ?? {}, ctx);
-  const parsed = tool.inputSchema.safeParse(raw ?? {});
-  if (!parsed.success) {
-    throw new QuarryError('INVALID_ARGUMENT', message('tool.invalid_params', { reason: z.prettifyError(parsed.error) }), { issues: parsed.error.issues });
+const DIALECTS: Record<AnyTool['group'], Dialect> = { code: 'code', live: 'live', medicines: 'medicines' };
+
+/**
+ * The locale a call answers in: its `locale` argument where the tool has one,
+ * then the door's (--locale, QUARRY_LOCALE, LANG); medicines default to Czech.
+ */
+export function callLocale(tool: AnyTool | undefined, raw: unknown, ctx: ToolContext): Locale {
+  if (tool?.group === 'medicines') return ctx.medicinesLocale();
+  const asked = raw && typeof raw === 'object' ? (raw as Record<string, unknown>).locale : undefined;
+  return typeof asked === 'string' && asked.trim() !== '' ? resolveLocale(asked, ctx.env) : ctx.locale;
+}
+
+/** Parses raw arguments with the tool's schema, into a QuarryError in `locale` on failure. */
+export function parseToolInput(tool: AnyTool, raw: unknown, locale: Locale): unknown {
+  return parseToolArgs(tool.inputSchema, raw ?? {}, { dialect: DIALECTS[tool.group], locale });
+}
+
+function lookup(name: string, tools: readonly AnyTool[] | undefined): AnyTool | undefined {
+  try {
+    return findTool(name, tools);
+  } catch {
+    return undefined;
   }
-  return parsed.data;
 }
 
 export async function callTool(name: string, raw: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<object | number> {
   const log = options.log ?? silentToolLogger;
   const started = performance.now();
-  const finish = (status: 'ok' | 'error', error?: string) => {
+  const known = lookup(name, options.tools);
+  const locale = callLocale(known, raw, ctx);
+  const finish = (status: 'ok' | 'error', failure?: QuarryError) => {
+    const cause = failure ? causeText(failure) : undefined;
     log({
       event: 'mcp_tool_call', tool: name, params: redactParams(raw ?? {}),
-      duration_ms: Math.round((performance.now() - started) * 100) / 100, status, ...(error ? { error } : {}),
+      duration_ms: Math.round((performance.now() - started) * 100) / 100, status,
+      ...(failure ? { error: failure.message, code: failure.code } : {}),
+      ...(typeof failure?.details.error_id === 'string' ? { error_id: failure.details.error_id } : {}),
+      ...(cause ? { cause } : {}),
     });
   };
   try {
     const tool = findTool(name, options.tools);
-    const input = parseToolInput(tool, raw, ctx);
+    const input = parseToolInput(tool, raw, locale);
     const result = await tool.run(input, ctx);
     finish('ok');
     return result;
   } catch (error) {
-    const failure = toQuarryError(error);
-    finish('error', failure.message);
+    const failure = localizeError(toQuarryError(error, locale), locale);
+    finish('error', failure);
     throw failure;
   }
 }

@@ -13,17 +13,19 @@ import { runContentSearch } from '../live/content-search.js';
 import { runFd, statEntries, type FdType } from '../live/fd.js';
 import { ResultFence } from '../live/path-fence.js';
 import { deadline } from '../live/rg-run.js';
-import { startLiveCall, capped, grepFields, grepOptions, listFields, listOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
+import { clampedInt, toolSchema } from '../contracts/tool-input.js';
+import { startLiveCall, formatRule, grepFields, grepOptions, listFields, listOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
 import { defineTool } from './types.js';
 
-export const inputSchema = z.object({
+export const inputSchema = toolSchema({
   ...listFields,
   ...grepFields,
-  file_limit: z.number().int().min(1).optional().describe(`Files handed from fd to ripgrep (default ${LIVE.fileLimit.default}, cap ${LIVE.fileLimit.max}); meta.truncated says when more were found.`),
+  file_limit: clampedInt('file_limit', LIVE.fileLimit, { clampKey: 'live.clamped' }).optional()
+    .describe(`Files handed from fd to ripgrep, ${LIVE.fileLimit.min}-${LIVE.fileLimit.max} (default ${LIVE.fileLimit.default}; larger is clamped with a warning); meta.truncated says when more were found.`),
   sort: z.enum(['path', 'mtime', 'size']).optional().describe('Which files survive file_limit: path (default, ascending), mtime (newest first), size (largest first).'),
-});
+}, formatRule);
 
-type Input = z.infer<typeof inputSchema>;
+type Input = z.output<typeof inputSchema>;
 
 /** Types that can be searched: fd's file-ish types; folders, links, sockets and pipes are never handed to rg. */
 const SEARCHABLE: readonly FdType[] = ['x', 'executable', 'e', 'empty'];
@@ -40,12 +42,12 @@ export const findAndGrepTool = defineTool<Input, object | number>({
   inputSchema,
   run: async (input, ctx) => {
     const { locale, live, root, warnings } = startLiveCall(input, ctx);
-    const format = outputFormat(input, locale);
+    const format = outputFormat(input);
     const list = listOptions(input, root, locale);
     list.types = ['f', ...list.types.filter((t) => SEARCHABLE.includes(t))];
-    const options = grepOptions(input, warnings, locale);
-    const fileLimit = capped('file_limit', input.file_limit, LIVE.fileLimit, warnings, locale)!;
-    const limit = capped('max_results', input.max_results, LIVE.matchLimit, warnings, locale)!;
+    const options = grepOptions(input, locale);
+    const fileLimit = input.file_limit ?? LIVE.fileLimit.default;
+    const limit = input.max_results ?? LIVE.matchLimit.default;
     const [fd, rg] = [await live.fd(locale), await live.rg(locale)];
 
     const started = deadline(options.timeoutMs);

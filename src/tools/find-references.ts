@@ -5,9 +5,10 @@
  * The precise answer to "what calls X" (search_code ranks chunks instead).
  */
 import { z } from 'zod';
+import { catalogueIssue } from '../contracts/error-map.js';
 import { FIND_REFERENCES } from '../contracts/limits.js';
-import { normalizeLanguage } from '../contracts/languages.js';
-import { validationError } from '../contracts/search-code-params.js';
+import { LANGUAGES, normalizeLanguage, type Language } from '../contracts/languages.js';
+import { caseInsensitiveEnum, toolSchema } from '../contracts/tool-input.js';
 import { definitionsOf, referencesTo, type ReferenceKind } from '../search/graph.js';
 import { defineTool } from './types.js';
 
@@ -16,17 +17,26 @@ const KINDS: Record<string, ReferenceKind[]> = {
   all: ['CALLS', 'EXTENDS', 'IMPLEMENTS', 'IMPORTS'],
 };
 
-const inputSchema = z.object({
-  symbol: z.string().min(1).max(FIND_REFERENCES.symbolMaxChars).describe('Name of a function, method, class or module (a.b.c is read as c).'),
-  kind: z.enum(['calls', 'extends', 'implements', 'imports', 'all']).optional().describe('Which references (default calls).'),
-  language: z.string().optional().describe('Only files of this language.'),
-  repository: z.string().optional().describe('Only this repository.'),
-  max_results: z.number().int().min(FIND_REFERENCES.maxResults.min).max(FIND_REFERENCES.maxResults.max).optional()
-    .describe(`References per page (default ${FIND_REFERENCES.maxResults.default}).`),
-  skip: z.number().int().min(FIND_REFERENCES.skip.min).max(FIND_REFERENCES.skip.max).optional(),
-}).strict();
+/** Blank means any language; otherwise a seed language or alias (as search_code). */
+function languageParam(raw: string, ctx: z.RefinementCtx): Language | null {
+  if (raw.trim() === '') return null;
+  const language = normalizeLanguage(raw);
+  if (!language) ctx.addIssue(catalogueIssue('search_code.language_invalid', { value: raw, valid: LANGUAGES.join(', ') }));
+  return language;
+}
 
-type Input = z.infer<typeof inputSchema>;
+const inputSchema = toolSchema({
+  symbol: z.string().trim().min(1).max(FIND_REFERENCES.symbolMaxChars).describe('Name of a function, method, class or module (a.b.c is read as c).'),
+  kind: caseInsensitiveEnum(['calls', 'extends', 'implements', 'imports', 'all']).optional().describe('Which references (default calls).'),
+  language: z.string().transform(languageParam).optional().describe('Only files of this language (as search_code\'s language).'),
+  repository: z.string().max(FIND_REFERENCES.repositoryMaxChars).optional().describe('Only this repository.'),
+  max_results: z.number().int().min(FIND_REFERENCES.maxResults.min).max(FIND_REFERENCES.maxResults.max).optional()
+    .describe(`References per page, ${FIND_REFERENCES.maxResults.min}-${FIND_REFERENCES.maxResults.max} (default ${FIND_REFERENCES.maxResults.default}).`),
+  skip: z.number().int().min(FIND_REFERENCES.skip.min).max(FIND_REFERENCES.skip.max).optional()
+    .describe(`References to skip, ${FIND_REFERENCES.skip.min}-${FIND_REFERENCES.skip.max}; pass next_skip to page.`),
+});
+
+type Input = z.output<typeof inputSchema>;
 
 export const findReferencesTool = defineTool<Input, object>({
   name: 'find_references',
@@ -34,17 +44,9 @@ export const findReferencesTool = defineTool<Input, object>({
   group: 'code',
   description: 'Where a symbol is defined and every place that calls / extends / implements / imports it (file:line plus the source line), from the tree-sitter graph of the index. Answers "what calls X" exactly.',
   inputSchema,
-  parse(raw) {
-    const input = inputSchema.safeParse(raw);
-    if (!input.success) throw validationError('tool.invalid_params', { reason: z.prettifyError(input.error) });
-    if (input.data.language !== undefined && !normalizeLanguage(input.data.language)) {
-      throw validationError('search_code.language_invalid', { value: input.data.language, valid: 'see search_code' });
-    }
-    return input.data;
-  },
   async run(input, ctx) {
     const store = await ctx.codeIndex();
-    const filters = { language: input.language ? normalizeLanguage(input.language) : null, repository: input.repository ?? null };
+    const filters = { language: input.language ?? null, repository: input.repository ?? null };
     const kinds = KINDS[input.kind ?? 'calls']!;
     const limit = input.max_results ?? FIND_REFERENCES.maxResults.default;
     const offset = input.skip ?? 0;

@@ -2,19 +2,18 @@
  * @module tools/get-medicine-details
  * `get-medicine-details`: one product with its code lists resolved to text (seed 001, tool 2).
  */
-import { z } from 'zod';
-import { parseSuklCodeArgs, suklCodeField } from '../contracts/medicines-params.js';
+import { suklCodeField } from '../contracts/medicines-params.js';
+import { toolSchema } from '../contracts/tool-input.js';
 import { findProduct } from '../medicines/find-product.js';
 import { productDetails } from '../medicines/product-view.js';
 import { defineTool } from './types.js';
 
-export const getMedicineDetailsTool = defineTool<{ sukl_code: string }, object>({
+export const getMedicineDetailsTool = defineTool({
   name: 'get-medicine-details',
   title: 'Details of a medicinal product',
   group: 'medicines',
   description: 'Everything the SÚKL registry holds on one product: strength, form, route, ATC, substances, registration state and number, dispensing mode, holder names, supply flag, PIL/SPC documents. Code lists are resolved to Czech text.',
-  inputSchema: z.object({ sukl_code: z.string().describe('SÚKL code, with or without leading zeros ("0000113" or "113").') }),
-  parse: (raw, ctx) => parseSuklCodeArgs(raw, ctx.medicinesLocale()),
+  inputSchema: toolSchema({ sukl_code: suklCodeField }),
   run: async (input, ctx) => {
     const store = ctx.medicines();
     const product = findProduct(store, input.sukl_code, ctx.medicinesLocale());

@@ -2,21 +2,20 @@
  * @module tools/get-reimbursement
  * `get-reimbursement`: prices and health-insurance reimbursement from SCAU (seed 001, tool 6).
  */
-import { z } from 'zod';
-import { parseSuklCodeArgs, suklCodeField } from '../contracts/medicines-params.js';
+import { suklCodeField } from '../contracts/medicines-params.js';
+import { toolSchema } from '../contracts/tool-input.js';
 import { normalizeSuklCode } from '../medicines/normalize.js';
 import { reimbursementOf } from '../medicines/reimbursement.js';
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
 import { defineTool } from './types.js';
 
-export const getReimbursementTool = defineTool<{ sukl_code: string }, object>({
+export const getReimbursementTool = defineTool({
   name: 'get-reimbursement',
   title: 'Price and reimbursement of a product',
   group: 'medicines',
   description: 'Maximum prices, insurance reimbursement, maximum copayment and prescription/indication limits of a product, from SÚKL\'s SCAU list (CZK). `columns` names the SCAU column behind each field.',
-  inputSchema: z.object({ sukl_code: suklCodeField }),
-  parse: (raw, ctx) => parseSuklCodeArgs(raw, ctx.medicinesLocale()),
+  inputSchema: toolSchema({ sukl_code: suklCodeField }),
   run: async (input, ctx) => {
     const locale = ctx.medicinesLocale();
     const store = ctx.medicines();

@@ -10,17 +10,19 @@ import { message } from '../contracts/messages/index.js';
 import { runFd, statEntries } from '../live/fd.js';
 import { displayPath, ResultFence } from '../live/path-fence.js';
 import { estimateJsonTokens } from '../shape/tokens.js';
-import { startLiveCall, capped, listFields, listOptions, localeField } from './live-schema.js';
+import { clampedInt, toolSchema } from '../contracts/tool-input.js';
+import { startLiveCall, listFields, listOptions, localeField } from './live-schema.js';
 import { defineTool } from './types.js';
 
-export const inputSchema = z.object({
+export const inputSchema = toolSchema({
   ...listFields,
   absolute: z.boolean().optional().describe('Absolute paths (default true); false = paths relative to the project root (fewer tokens).'),
-  limit: z.number().int().min(1).optional().describe(`Entries returned (default ${LIVE.listLimit.default}, cap ${LIVE.listLimit.max}).`),
+  limit: clampedInt('limit', LIVE.listLimit, { clampKey: 'live.clamped' }).optional()
+    .describe(`Entries returned, ${LIVE.listLimit.min}-${LIVE.listLimit.max} (default ${LIVE.listLimit.default}; larger is clamped with a warning).`),
   locale: localeField,
 });
 
-type Input = z.infer<typeof inputSchema>;
+type Input = z.output<typeof inputSchema>;
 
 export const listFilesTool = defineTool<Input, object>({
   name: 'list_files',
@@ -35,7 +37,7 @@ export const listFilesTool = defineTool<Input, object>({
   run: async (input, ctx) => {
     const { locale, live, root, warnings } = startLiveCall(input, ctx);
     const options = listOptions(input, root, locale);
-    const limit = capped('limit', input.limit, LIVE.listLimit, warnings, locale)!;
+    const limit = input.limit ?? LIVE.listLimit.default;
     const fd = await live.fd(locale);
     const listing = await runFd(fd, options, root, LIVE.listTimeoutMs, locale);
     let paths = listing.paths;

@@ -1,15 +1,17 @@
 /**
  * @module tools/live-schema
  * The contract pieces the three live tools share: zod fields (published as
- * JSON Schema by every door), the caller's locale, caps applied with a
- * warning, sizes, mutually exclusive flags, and the recommended workflow text.
+ * JSON Schema by every door, with their ranges), caps applied with a warning
+ * while parsing, sizes, the rule that format flags exclude each other, the
+ * caller's locale, and the recommended workflow text.
  */
 import { z } from 'zod';
+import { catalogueIssue } from '../contracts/error-map.js';
 import { LIVE } from '../contracts/limits.js';
-import { message, resolveLocale, type Locale } from '../contracts/messages/index.js';
+import { resolveLocale, type Locale } from '../contracts/messages/index.js';
+import { clampedInt, warn } from '../contracts/tool-input.js';
 import { ripgrepEncoding } from '../live/encoding.js';
 import { FD_TYPES, type ListOptions } from '../live/fd.js';
-import { liveError } from '../live/live-error.js';
 import { FORMAT_TOKENS, type OutputFormat } from '../live/output-formats.js';
 import { fencePaths, type ProjectRoot } from '../live/path-fence.js';
 import type { GrepOptions } from '../live/rg-args.js';
@@ -17,7 +19,30 @@ import type { ToolContext } from './context.js';
 
 const strings = z.array(z.string());
 
-export const localeField = z.string().optional().describe('Language of error messages: en or ja (default: QUARRY_LOCALE, then LANG).');
+export const localeField = z.string().max(35).optional().describe('Language of error messages and warnings: en, ja or cs (default: --locale, QUARRY_LOCALE, then LANG).');
+
+const clampKey = 'live.clamped' as const;
+
+const FD_SIZE = /^[+-]?\d+(b|k|m|g|t|ki|mi|gi|ti)?$/i;
+
+/** An fd size filter ("+10k", "-2M"). */
+const fdSize = z.string().superRefine((value, ctx) => {
+  if (!FD_SIZE.test(value)) ctx.addIssue(catalogueIssue('live.size_invalid', { param: 'size', value }));
+});
+
+/** max_filesize in bytes: a size like "10M", capped at 200M with a warning. */
+const maxFilesize = z.string().transform((value, ctx) => {
+  const bytes = sizeBytes(value);
+  if (bytes === null) {
+    ctx.addIssue(catalogueIssue('live.size_invalid', { param: 'max_filesize', value }));
+    return z.NEVER;
+  }
+  if (bytes > LIVE.maxFilesizeCap) {
+    warn(clampKey, { param: 'max_filesize', value, max: '200M' });
+    return LIVE.maxFilesizeCap;
+  }
+  return bytes;
+});
 
 /** list_files inputs that select files (shared with find_and_grep). */
 export const listFields = {
@@ -31,7 +56,7 @@ export const listFields = {
   follow_symlinks: z.boolean().optional().describe('Follow symbolic links (entries reached outside the project are left out). Default false.'),
   hidden: z.boolean().optional().describe('Include hidden files. Default false.'),
   no_ignore: z.boolean().optional().describe('Ignore .gitignore/.ignore rules. Default false (they are respected).'),
-  size: strings.optional().describe('fd -S size filters, e.g. ["+10k","-2M"].'),
+  size: z.array(fdSize).optional().describe('fd -S size filters, e.g. ["+10k","-2M"].'),
   changed_within: z.string().optional().describe('Modified within a duration or since a date: "2d", "10h", "2024-01-31".'),
   changed_before: z.string().optional().describe('Modified before a duration ago or a date.'),
   full_path_match: z.boolean().optional().describe('Match pattern against the full path (fd -p). Default false.'),
@@ -45,18 +70,18 @@ export const grepFields = {
   word: z.boolean().optional().describe('Whole words only (rg -w).'),
   case: z.enum(['smart', 'insensitive', 'sensitive']).optional().describe('smart (default): insensitive unless the query has a capital letter.'),
   multiline: z.boolean().optional().describe('Let matches span lines (rg -U); use \\n in the query.'),
-  max_filesize: z.string().optional().describe(`Skip bigger files: "500K", "10M" (default 10M, cap 200M).`),
-  context_before: z.number().int().min(0).optional().describe(`Lines before each match (0-${LIVE.contextLines.max}).`),
-  context_after: z.number().int().min(0).optional().describe(`Lines after each match (0-${LIVE.contextLines.max}).`),
+  max_filesize: maxFilesize.optional().describe(`Skip bigger files: "500K", "10M" (default 10M, cap 200M: larger is clamped with a warning).`),
+  context_before: clampedInt('context_before', LIVE.contextLines, { clampKey }).optional().describe(`Lines before each match (${LIVE.contextLines.min}-${LIVE.contextLines.max}; larger is clamped with a warning).`),
+  context_after: clampedInt('context_after', LIVE.contextLines, { clampKey }).optional().describe(`Lines after each match (${LIVE.contextLines.min}-${LIVE.contextLines.max}; larger is clamped with a warning).`),
   encoding: z.string().optional().describe('File encoding: Shift_JIS/CP932/SJIS, GBK/GB2312, latin-1/ISO-8859-1, UTF-16, UTF-8, ASCII, ... Default: detected (BOM, UTF-8, chardet > 70%, Latin-1).'),
-  max_count: z.number().int().min(1).optional().describe('At most this many matching lines per file (rg -m).'),
-  timeout_ms: z.number().int().min(1).optional().describe(`Stop after this long with a TIMEOUT error (default ${LIVE.timeoutMs.default}, cap ${LIVE.timeoutMs.max}).`),
+  max_count: clampedInt('max_count', LIVE.maxCount, { clampKey }).optional().describe(`At most this many matching lines per file (rg -m), ${LIVE.maxCount.min}-${LIVE.maxCount.max}.`),
+  timeout_ms: clampedInt('timeout_ms', LIVE.timeoutMs, { clampKey }).optional().describe(`Stop after this long with a TIMEOUT error (default ${LIVE.timeoutMs.default}, cap ${LIVE.timeoutMs.max}: larger is clamped with a warning).`),
   total_only: z.boolean().optional().describe(`Reply is one integer: the number of matches (${FORMAT_TOKENS.total_only}).`),
   count_only_matches: z.boolean().optional().describe(`Matches per file plus the total (${FORMAT_TOKENS.count_only_matches}).`),
   summary_only: z.boolean().optional().describe(`Top ${LIVE.summaryFiles} files with ${LIVE.summarySamples} sample lines each (${FORMAT_TOKENS.summary_only}).`),
   group_by_file: z.boolean().optional().describe(`Matches grouped per file (${FORMAT_TOKENS.group_by_file}).`),
   optimize_paths: z.boolean().optional().describe('Strip the folder common to all paths into one "base" field (10-30% fewer tokens).'),
-  max_results: z.number().int().min(1).optional().describe(`Matching lines returned by group_by_file/full (default ${LIVE.matchLimit.default}, cap ${LIVE.matchLimit.max}); totals always count all.`),
+  max_results: clampedInt('max_results', LIVE.matchLimit, { clampKey }).optional().describe(`Matching lines returned by group_by_file/full (default ${LIVE.matchLimit.default}, cap ${LIVE.matchLimit.max}); totals always count all.`),
   locale: localeField,
 };
 
@@ -73,41 +98,25 @@ export function callLocale(explicit: string | undefined, ctx: ToolContext): Loca
   return explicit ? resolveLocale(explicit, ctx.env) : ctx.locale;
 }
 
-/** What every live tool starts a call with: its locale, the live service, the fenced root, a warnings list. */
-export function startLiveCall(input: { locale?: string }, ctx: ToolContext) {
+/** What every live tool starts a call with: its locale, the live service, the fenced root, the warnings parsing raised. */
+export function startLiveCall(input: { locale?: string; warnings: string[] }, ctx: ToolContext) {
   const locale = callLocale(input.locale, ctx);
   const live = ctx.live();
-  return { locale, live, root: live.root(), warnings: [] as string[] };
-}
-
-/** Clamps to a cap with a warning (the seed's "hard cap"), returning the default when absent. */
-export function capped(param: string, value: number | undefined, range: { max: number; default?: number }, warnings: string[], locale: Locale): number | undefined {
-  if (value === undefined) return range.default;
-  if (value > range.max) {
-    warnings.push(message('live.clamped', { param, value, max: range.max }, locale));
-    return range.max;
-  }
-  return value;
+  return { locale, live, root: live.root(), warnings: [...input.warnings] };
 }
 
 const SIZE_UNITS: Record<string, number> = { '': 1, b: 1, k: 1024, kb: 1024, m: 1024 ** 2, mb: 1024 ** 2, g: 1024 ** 3, gb: 1024 ** 3 };
 
-/** "10M" -> bytes (ripgrep's K/M/G are powers of 1024). */
-export function parseSize(param: string, value: string, locale: Locale): number {
+/** "10M" -> bytes (ripgrep's K/M/G are powers of 1024); null when it is not a size. */
+export function sizeBytes(value: string): number | null {
   const match = /^\s*(\d+)\s*([a-z]*)\s*$/i.exec(value);
   const unit = match ? SIZE_UNITS[match[2]!.toLowerCase()] : undefined;
-  if (!match || unit === undefined) throw liveError('INVALID_ARGUMENT', 'live.size_invalid', { param, value }, locale);
-  return Number(match[1]) * unit;
+  return match && unit !== undefined ? Number(match[1]) * unit : null;
 }
 
-const FD_SIZE = /^[+-]?\d+(b|k|m|g|t|ki|mi|gi|ti)?$/i;
-
-type ListRaw = { [K in keyof typeof listFields]?: z.infer<(typeof listFields)[K]> };
+type ListRaw = { [K in keyof typeof listFields]?: z.output<(typeof listFields)[K]> };
 
 export function listOptions(raw: ListRaw, root: ProjectRoot, locale: Locale): ListOptions {
-  for (const size of raw.size ?? []) {
-    if (!FD_SIZE.test(size)) throw liveError('INVALID_ARGUMENT', 'live.size_invalid', { param: 'size', value: size }, locale);
-  }
   return {
     roots: fencePaths(root, raw.roots ?? [], 'roots', locale),
     pattern: raw.pattern ?? null,
@@ -126,28 +135,29 @@ export function listOptions(raw: ListRaw, root: ProjectRoot, locale: Locale): Li
   };
 }
 
-type GrepRaw = { [K in keyof typeof grepFields]?: z.infer<(typeof grepFields)[K]> } & {
+type GrepRaw = { [K in keyof typeof grepFields]?: z.output<(typeof grepFields)[K]> } & {
   follow_symlinks?: boolean; hidden?: boolean; no_ignore?: boolean; include_globs?: string[]; exclude_globs?: string[];
 };
 
 const FORMAT_FLAGS = ['total_only', 'count_only_matches', 'summary_only', 'group_by_file'] as const;
 
-function exclusive(a: string, b: string, cheaper: string, tokens: string, locale: Locale): never {
-  throw liveError('INVALID_ARGUMENT', 'live.exclusive', { a, b, cheaper: `${cheaper}=true`, tokens }, locale);
-}
-
-/** The output format, refusing two format flags at once (naming both and the cheaper one). */
-export function outputFormat(raw: GrepRaw, locale: Locale): OutputFormat {
+/** Refinement of every grep tool: two format flags at once are refused, naming both and the cheaper one. */
+export function formatRule(raw: GrepRaw, ctx: z.RefinementCtx): void {
+  const exclusive = (a: string, b: string, cheaper: string, tokens: string) =>
+    ctx.addIssue(catalogueIssue('live.exclusive', { a, b, cheaper: `${cheaper}=true`, tokens }));
   const set = FORMAT_FLAGS.filter((flag) => raw[flag] === true);
-  if (set.length > 1) exclusive(set[0]!, set[1]!, set[0]!, FORMAT_TOKENS[set[0]!], locale);
-  if (raw.optimize_paths && set[0] === 'total_only') exclusive('total_only', 'optimize_paths', 'total_only', FORMAT_TOKENS.total_only, locale);
-  if (raw.regex === true && raw.fixed_strings === true) exclusive('regex', 'fixed_strings', 'fixed_strings', 'literal text, no regex engine', locale);
-  return set[0] ?? 'full';
+  if (set.length > 1) exclusive(set[0]!, set[1]!, set[0]!, FORMAT_TOKENS[set[0]!]);
+  else if (raw.optimize_paths && set[0] === 'total_only') exclusive('total_only', 'optimize_paths', 'total_only', FORMAT_TOKENS.total_only);
+  else if (raw.regex === true && raw.fixed_strings === true) exclusive('regex', 'fixed_strings', 'fixed_strings', 'literal text, no regex engine');
 }
 
-export function grepOptions(raw: GrepRaw, warnings: string[], locale: Locale): GrepOptions {
-  const maxFilesize = raw.max_filesize === undefined ? LIVE.maxFilesizeDefault : parseSize('max_filesize', raw.max_filesize, locale);
-  if (maxFilesize > LIVE.maxFilesizeCap) warnings.push(message('live.clamped', { param: 'max_filesize', value: raw.max_filesize, max: '200M' }, locale));
+/** The output format (the schema has already refused two at once). */
+export function outputFormat(raw: GrepRaw): OutputFormat {
+  return FORMAT_FLAGS.find((flag) => raw[flag] === true) ?? 'full';
+}
+
+/** ripgrep options from parsed input; caps were applied (with warnings) while parsing. */
+export function grepOptions(raw: GrepRaw, locale: Locale): GrepOptions {
   return {
     query: raw.query ?? '',
     fixedStrings: raw.fixed_strings === true || raw.regex === false,
@@ -159,12 +169,12 @@ export function grepOptions(raw: GrepRaw, warnings: string[], locale: Locale): G
     followSymlinks: raw.follow_symlinks ?? false,
     hidden: raw.hidden ?? false,
     noIgnore: raw.no_ignore ?? false,
-    maxFilesizeBytes: Math.min(maxFilesize, LIVE.maxFilesizeCap),
-    contextBefore: capped('context_before', raw.context_before, { max: LIVE.contextLines.max, default: 0 }, warnings, locale)!,
-    contextAfter: capped('context_after', raw.context_after, { max: LIVE.contextLines.max, default: 0 }, warnings, locale)!,
+    maxFilesizeBytes: raw.max_filesize ?? LIVE.maxFilesizeDefault,
+    contextBefore: raw.context_before ?? 0,
+    contextAfter: raw.context_after ?? 0,
     encoding: raw.encoding ? ripgrepEncoding(raw.encoding, locale) : null,
-    maxCount: capped('max_count', raw.max_count, { max: LIVE.maxCount.max }, warnings, locale) ?? null,
-    timeoutMs: capped('timeout_ms', raw.timeout_ms, LIVE.timeoutMs, warnings, locale)!,
+    maxCount: raw.max_count ?? null,
+    timeoutMs: raw.timeout_ms ?? LIVE.timeoutMs.default,
   };
 }
 

@@ -4,16 +4,17 @@
  * token-frugal format asked for, fenced to the project root.
  */
 import { z } from 'zod';
+import { catalogueIssue } from '../contracts/error-map.js';
 import { LIVE } from '../contracts/limits.js';
+import { toolSchema } from '../contracts/tool-input.js';
 import { runContentSearch } from '../live/content-search.js';
-import { liveError } from '../live/live-error.js';
 import { fencePaths } from '../live/path-fence.js';
-import { startLiveCall, capped, grepFields, grepOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
+import { startLiveCall, formatRule, grepFields, grepOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
 import { defineTool } from './types.js';
 
 const strings = z.array(z.string());
 
-export const inputSchema = z.object({
+export const inputSchema = toolSchema({
   roots: strings.optional().describe('Folders to search, relative to the project root, e.g. ["."] or ["src"]. roots or files is required.'),
   files: strings.optional().describe('Files to search, relative to the project root.'),
   ...grepFields,
@@ -22,9 +23,12 @@ export const inputSchema = z.object({
   follow_symlinks: z.boolean().optional().describe('Follow symbolic links (matches reached outside the project are left out). Default false.'),
   hidden: z.boolean().optional().describe('Search hidden files too. Default false.'),
   no_ignore: z.boolean().optional().describe('Search files .gitignore excludes too. Default false.'),
+}, (input, ctx) => {
+  if ((input.roots ?? []).length === 0 && (input.files ?? []).length === 0) ctx.addIssue(catalogueIssue('live.paths_required'));
+  formatRule(input, ctx);
 });
 
-type Input = z.infer<typeof inputSchema>;
+type Input = z.output<typeof inputSchema>;
 
 export const searchContentTool = defineTool<Input, object | number>({
   name: 'search_content',
@@ -38,13 +42,10 @@ export const searchContentTool = defineTool<Input, object | number>({
   inputSchema,
   run: async (input, ctx) => {
     const { locale, live, root, warnings } = startLiveCall(input, ctx);
-    const format = outputFormat(input, locale);
-    if ((input.roots ?? []).length === 0 && (input.files ?? []).length === 0) {
-      throw liveError('INVALID_ARGUMENT', 'live.paths_required', {}, locale);
-    }
+    const format = outputFormat(input);
     const paths = [...new Set([...fencePaths(root, input.roots ?? [], 'roots', locale), ...fencePaths(root, input.files ?? [], 'files', locale)])];
-    const options = grepOptions(input, warnings, locale);
-    const limit = capped('max_results', input.max_results, LIVE.matchLimit, warnings, locale)!;
+    const options = grepOptions(input, locale);
+    const limit = input.max_results ?? LIVE.matchLimit.default;
     const rg = await live.rg(locale);
     const reply = await runContentSearch(rg, live.cache, root, locale, {
       tool: 'search_content', options, target: { paths, explicit: false }, format, optimizePaths: input.optimize_paths ?? false, limit,

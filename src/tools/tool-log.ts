@@ -1,7 +1,8 @@
 /**
  * @module tools/tool-log
  * The one structured line written per tool call (seed 001):
- * `{"event":"mcp_tool_call","tool",...,"params","duration_ms","status","error"?}`.
+ * `{"event":"mcp_tool_call","tool",...,"params","duration_ms","status","error"?}`, plus the
+ * error's code and, for an internal error, its id and real cause (which only the log sees).
  * Parameters that look secret are redacted and long values cut, so the log
  * can be shipped anywhere.
  */
@@ -13,7 +14,12 @@ export interface ToolCallLogLine {
   params: unknown;
   duration_ms: number;
   status: 'ok' | 'error';
+  /** The message the caller got, and its code. */
   error?: string;
+  code?: string;
+  /** For INTERNAL errors: the id the caller saw, and the real cause (never sent to the caller). */
+  error_id?: string;
+  cause?: string;
 }
 
 export type ToolCallLogger = (line: ToolCallLogLine) => void;

@@ -1,14 +1,14 @@
 /**
  * @module tools/types
- * What a tool is: a name, a description an agent reads, a zod input schema
- * (published as JSON Schema by every door), a parser that turns raw
- * arguments into validated input, and a handler. Doors never see more.
+ * What a tool is: a name, a description an agent reads, one strict zod input
+ * schema (the whole contract: it validates, normalises and clamps, and is
+ * published as JSON Schema by every door), and a handler. Doors never see more.
  * A reply is a JSON object, or a bare number (search_content's total_only).
  */
 import type { z } from 'zod';
 import type { ToolContext } from './context.js';
 
-/** Which family a tool belongs to; `quarry mcp --tools` serves a subset. */
+/** Which family a tool belongs to; `quarry mcp --tools` serves a subset. It also picks the messages' dialect. */
 export type ToolGroup = 'code' | 'live' | 'medicines';
 
 export interface ToolDefinition<Input = unknown, Output extends object | number = object> {
@@ -16,13 +16,8 @@ export interface ToolDefinition<Input = unknown, Output extends object | number 
   title: string;
   group: ToolGroup;
   description: string;
-  /** Shape of the arguments, for tools/list and OpenAPI. */
-  inputSchema: z.ZodObject;
-  /**
-   * Validates and normalises raw arguments, throwing QuarryError with the
-   * contract's message. When absent, `inputSchema` parses them.
-   */
-  parse?: (raw: unknown, ctx: ToolContext) => Input;
+  /** The contract: raw arguments in, the handler's input out (built with contracts/tool-input's toolSchema). */
+  inputSchema: z.ZodType<Input>;
   run: (input: Input, ctx: ToolContext) => Promise<Output>;
 }
 
@@ -30,7 +25,7 @@ export interface ToolDefinition<Input = unknown, Output extends object | number 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 export type AnyTool = ToolDefinition<any, object | number>;
 
-/** Identity helper that keeps a tool's input type checked against its parser and handler. */
+/** Identity helper that keeps a tool's input type checked against its schema and handler. */
 export function defineTool<Input, Output extends object | number>(tool: ToolDefinition<Input, Output>): ToolDefinition<Input, Output> {
   return tool;
 }

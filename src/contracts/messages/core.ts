@@ -1,6 +1,7 @@
 /**
  * @module contracts/messages/core
- * Messages of the index, the CLI and the tool registry.
+ * Messages of the index, the CLI, the tool registry and the shared parts of
+ * every tool contract (argument shape, type names, internal errors).
  */
 import type { Catalogue } from './catalogue.js';
 
@@ -12,29 +13,55 @@ export const coreMessages = {
   },
   'tool.invalid_json': {
     en: 'Arguments must be a JSON object: {reason}',
+    ja: '引数は JSON オブジェクトで指定してください: {reason}',
+    cs: 'Argumenty musí být objekt JSON: {reason}',
   },
-  'tool.invalid_params': {
-    en: 'Invalid parameters: {reason}',
+  'tool.args_not_object': {
+    en: 'Arguments must be a JSON object',
+    ja: '引数は JSON オブジェクトで指定してください',
+    cs: 'Argumenty musí být objekt JSON',
   },
+  /** Type names filled into "{param} must be {expected}"-style texts. */
+  'type.string': { en: 'a string', ja: '文字列', cs: 'řetězec' },
+  'type.boolean': { en: 'a boolean', ja: '真偽値（true または false）', cs: 'logická hodnota (true nebo false)' },
+  'type.number': { en: 'a number', ja: '数値', cs: 'číslo' },
+  'type.integer': { en: 'an integer', ja: '整数', cs: 'celé číslo' },
+  'type.array': { en: 'an array', ja: '配列', cs: 'pole' },
+  'type.object': { en: 'an object', ja: 'オブジェクト', cs: 'objekt' },
   'index.missing': {
     en: 'No index at {index}. Build it first: quarry index {root}',
+    ja: '{index} にインデックスがありません。先に作成してください: quarry index {root}',
+    cs: 'V {index} není žádný index. Nejprve ho vytvořte: quarry index {root}',
   },
   'index.newer_schema': {
     en: 'The index at {index} has schema version {found}, newer than this Quarry ({supported}). Upgrade Quarry or rebuild the index.',
+    ja: '{index} のインデックスはスキーマバージョン {found} で、この Quarry（{supported}）より新しいものです。Quarry を更新するか、インデックスを作り直してください。',
+    cs: 'Index v {index} má verzi schématu {found}, novější než tento Quarry ({supported}). Aktualizujte Quarry, nebo index vytvořte znovu.',
   },
   'index.root_missing': {
     en: 'Folder to index does not exist or is not a directory: {root}',
+    ja: 'インデックス対象のフォルダが存在しないか、フォルダではありません: {root}',
+    cs: 'Složka k indexování neexistuje nebo to není adresář: {root}',
   },
   'search.timeout': {
     en: 'Search stopped after {ms} ms while verifying candidates. Narrow it with a longer literal, `language` or `repository`.',
+    ja: '候補の検証中に {ms} ms で検索を打ち切りました。より長いリテラル、`language` または `repository` で絞り込んでください。',
+    cs: 'Vyhledávání bylo zastaveno po {ms} ms při ověřování kandidátů. Zužte ho delším literálem, parametrem `language` nebo `repository`.',
   },
   'search.expression_failed': {
     en: 'The search expression could not run ({reason}). This is a Quarry bug: please report the query.',
+    ja: '検索式を実行できませんでした（{reason}）。これは Quarry の不具合です。クエリを添えて報告してください。',
+    cs: 'Vyhledávací výraz nešlo spustit ({reason}). Jde o chybu Quarry: nahlaste prosím dotaz.',
   },
   'index.worker_stopped': {
     en: 'The index worker stopped (exit code {code})',
+    ja: 'インデックス作成ワーカーが停止しました（終了コード {code}）',
+    cs: 'Indexovací proces se zastavil (návratový kód {code})',
   },
+  /** The only text an unexpected failure shows; the cause is in the log line with the same id. */
   'internal': {
-    en: 'Internal error: {reason}',
+    en: 'Internal error (id {id}); the details are in the server log.',
+    ja: '内部エラーが発生しました（ID {id}）。詳細はサーバーログに記録されています。',
+    cs: 'Interní chyba (id {id}); podrobnosti jsou v logu serveru.',
   },
 } satisfies Catalogue;

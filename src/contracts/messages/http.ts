@@ -16,53 +16,82 @@ export const httpMessages = {
   'http.search_rate_limited': {
     en: 'Too many search requests. Try again in {seconds} s.',
     cs: 'Příliš mnoho vyhledávacích požadavků. Zkuste to znovu za {seconds} s.',
+    ja: '検索リクエストが多すぎます。{seconds} 秒後にもう一度お試しください。',
   },
   'http.tools_rate_limited': {
     en: 'Too many tool calls. Try again in {seconds} s.',
     cs: 'Příliš mnoho volání nástrojů. Zkuste to znovu za {seconds} s.',
+    ja: 'ツールの呼び出しが多すぎます。{seconds} 秒後にもう一度お試しください。',
   },
   'http.listen_failed': {
     en: 'Cannot listen on {host}:{port} ({reason}). Pick another --port or --host.',
+    ja: '{host}:{port} で待ち受けできません（{reason}）。別の --port または --host を指定してください。',
+    cs: 'Nelze naslouchat na {host}:{port} ({reason}). Zvolte jiný --port nebo --host.',
   },
   'http.body_too_large': {
     en: 'Request body is larger than {limit} bytes.',
+    ja: 'リクエスト本文が {limit} バイトを超えています。',
+    cs: 'Tělo požadavku je větší než {limit} bajtů.',
   },
   'http.malformed_json': {
     en: 'Request body is not valid JSON: {reason}',
+    ja: 'リクエスト本文が正しい JSON ではありません: {reason}',
+    cs: 'Tělo požadavku není platný JSON: {reason}',
   },
   'http.unsupported_media_type': {
     en: 'Send the request body as application/json.',
+    ja: 'リクエスト本文は application/json で送信してください。',
+    cs: 'Tělo požadavku pošlete jako application/json.',
   },
   'http.route_not_found': {
     en: 'No route {method} {url}.',
+    ja: '{method} {url} というルートはありません。',
+    cs: 'Cesta {method} {url} neexistuje.',
   },
   'http.invalid_request': {
     en: 'Invalid request: {reason}',
+    ja: 'リクエストが無効です: {reason}',
+    cs: 'Neplatný požadavek: {reason}',
   },
   'project.not_found': {
     en: 'Project {project} not found.',
     cs: 'Projekt {project} nebyl nalezen.',
+    ja: 'プロジェクト {project} が見つかりません。',
   },
   'project.folder_outside_roots': {
     en: 'Folder {folder} is outside the allowed roots ({roots}). Start the server with --allow-root to permit it.',
+    ja: 'フォルダ {folder} は許可されたルート（{roots}）の外にあります。許可するには --allow-root を付けてサーバーを起動してください。',
+    cs: 'Složka {folder} leží mimo povolené kořeny ({roots}). Chcete-li ji povolit, spusťte server s --allow-root.',
   },
   'project.default_undeletable': {
     en: 'The default project (the served folder) cannot be deleted.',
+    ja: '既定のプロジェクト（公開中のフォルダ）は削除できません。',
+    cs: 'Výchozí projekt (obsluhovanou složku) nelze smazat.',
   },
   'conversation.not_found': {
     en: 'Conversation {conversation} not found in project {project}.',
+    ja: 'プロジェクト {project} に会話 {conversation} が見つかりません。',
+    cs: 'Konverzace {conversation} nebyla v projektu {project} nalezena.',
   },
   'file.path_invalid': {
     en: 'File path must be relative, inside the project, without ".." or empty segments: {path}',
+    ja: 'ファイルパスはプロジェクト内の相対パスで、".." や空の区切りを含まないように指定してください: {path}',
+    cs: 'Cesta k souboru musí být relativní, uvnitř projektu, bez „..“ a prázdných částí: {path}',
   },
   'file.binary': {
     en: 'File content is binary (contains NUL bytes); only text is indexed.',
+    ja: 'ファイルの内容がバイナリです（NUL バイトを含む）。インデックスできるのはテキストだけです。',
+    cs: 'Obsah souboru je binární (obsahuje bajty NUL); indexuje se jen text.',
   },
   'file.too_large': {
     en: 'File content is {bytes} bytes, more than the {limit} bytes allowed.',
+    ja: 'ファイルの内容は {bytes} バイトで、上限の {limit} バイトを超えています。',
+    cs: 'Obsah souboru má {bytes} bajtů, víc než povolených {limit} bajtů.',
   },
   'search.no_words': {
     en: 'The query has no words to search for (letters or digits): {query}',
+    ja: 'クエリに検索できる語（文字または数字）がありません: {query}',
+    cs: 'Dotaz neobsahuje žádná slova k vyhledání (písmena nebo číslice): {query}',
   },
   'http.host_not_allowed': {
     en: 'Host {host} is not allowed: this server answers requests addressed to {allowed}. Add a name with --allowed-hosts (or QUARRY_ALLOWED_HOSTS).',

@@ -35,10 +35,46 @@ export function format(template: string, params: MessageParams = {}): string {
   });
 }
 
+/**
+ * The last texts rendered, with their key and parameters. An error built as
+ * `new QuarryError(code, message(key, params))` finds its key here, so a door
+ * can say it again in the caller's locale without every engine passing one.
+ */
+const RECENT_MAX = 64;
+const recent: { text: string; key: MessageKey; params: MessageParams }[] = [];
+
 /** Text of `key` in `locale`, falling back to English where no translation exists. */
 export function message(key: MessageKey, params: MessageParams = {}, locale: Locale = 'en'): string {
   const texts: Catalogue[string] = catalogue[key];
-  return format(texts[locale] ?? texts.en, params);
+  const text = format(texts[locale] ?? texts.en, params);
+  if (recent.length >= RECENT_MAX) recent.shift();
+  recent.push({ text, key, params });
+  return text;
+}
+
+/** The key and parameters a recently rendered text came from, if it came from the catalogue. */
+export function renderedFrom(text: string): { key: MessageKey; params: MessageParams } | undefined {
+  for (let i = recent.length - 1; i >= 0; i--) {
+    const entry = recent[i]!;
+    if (entry.text === text) return { key: entry.key, params: entry.params };
+  }
+  return undefined;
+}
+
+/** Whether `key` names a catalogue text. */
+export function isMessageKey(key: unknown): key is MessageKey {
+  return typeof key === 'string' && Object.prototype.hasOwnProperty.call(catalogue, key);
+}
+
+/** The locales a key has a text in (tests use it to keep the tool catalogues complete). */
+export function localesOf(key: MessageKey): Locale[] {
+  const texts: Catalogue[string] = catalogue[key];
+  return LOCALES.filter((locale) => texts[locale] !== undefined);
+}
+
+/** Every key of the catalogue. */
+export function messageKeys(): MessageKey[] {
+  return Object.keys(catalogue) as MessageKey[];
 }
 
 /** Picks the locale from an explicit value, then QUARRY_LOCALE, then LANG; English otherwise. */

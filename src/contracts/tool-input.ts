@@ -1,0 +1,116 @@
+/**
+ * @module contracts/tool-input
+ * How a tool's strict zod schema is built and parsed. The schema is the whole
+ * contract: it validates, normalises (case-insensitive enums, trimmed text),
+ * clamps numbers above a cap with a warning, and publishes its exact ranges
+ * as JSON Schema (`io: 'input'`). Parsing runs synchronously inside a scope
+ * that holds the caller's locale and collects the warnings that clamps and
+ * business rules raise, so they reach the reply in the caller's language.
+ */
+import { z } from 'zod';
+import { catalogueError } from './errors.js';
+import { dialectWrap, toolErrorMap, type Dialect, type IssueText } from './error-map.js';
+import { message, type Locale, type MessageKey, type MessageParams } from './messages/index.js';
+
+interface Scope {
+  locale: Locale;
+  warnings: string[];
+}
+
+/** The parse in progress (zod parses synchronously, so one is enough). */
+let active: Scope | null = null;
+
+/** Adds a warning, in the caller's locale, to the reply of the call being parsed. */
+export function warn(key: MessageKey, params: MessageParams = {}): void {
+  active ??= { locale: 'en', warnings: [] };
+  active.warnings.push(message(key, params, active.locale));
+}
+
+/** The locale of the call being parsed. */
+export function parseLocale(): Locale {
+  return active?.locale ?? 'en';
+}
+
+/** Null means "not given" (clients often send it for optional parameters). */
+function dropNulls(raw: unknown): unknown {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return raw;
+  return Object.fromEntries(Object.entries(raw).filter(([, value]) => value !== null));
+}
+
+/**
+ * A tool's contract from its fields: a strict object (unknown parameters are
+ * refused), with nulls read as absent and the parse's warnings added as
+ * `warnings`. `refine` adds rules between fields.
+ */
+export function toolSchema<Shape extends z.core.$ZodLooseShape>(
+  shape: Shape,
+  refine?: (value: z.output<z.ZodObject<Shape, z.core.$strict>>, ctx: z.RefinementCtx) => void,
+) {
+  const object = z.strictObject(shape);
+  const checked = refine ? object.superRefine(refine) : object;
+  return z.preprocess(dropNulls, checked).transform((value) => {
+    const warnings = active?.warnings ?? [];
+    return { ...(value as z.output<typeof object>), warnings: [...warnings] };
+  });
+}
+
+export interface IntRange {
+  min: number;
+  max: number;
+  default?: number;
+}
+
+/**
+ * An integer in [min, max]. Above max it is clamped with `clampKey`'s warning
+ * (or silently when `silent`); below min it is refused, or clamped when
+ * `clampBelow`. The published JSON Schema carries the exact range.
+ */
+export function clampedInt(param: string, range: IntRange, options: { clampKey?: MessageKey; silent?: boolean; clampBelow?: boolean; truncate?: boolean } = {}) {
+  return z.preprocess((value) => {
+    if (typeof value !== 'number' || !Number.isFinite(value)) return value;
+    const n = options.truncate ? Math.trunc(value) : value;
+    if (!Number.isInteger(n)) return n;
+    if (n > range.max) {
+      if (!options.silent && options.clampKey) warn(options.clampKey, { param, value: n, max: range.max });
+      return range.max;
+    }
+    if (n < range.min && options.clampBelow) return range.min;
+    return n;
+  }, z.number().int().min(range.min).max(range.max));
+}
+
+/** A string enum matched case-insensitively ("TEXT" is "text"); JSON Schema lists the values. */
+export function caseInsensitiveEnum<const Values extends readonly [string, ...string[]]>(values: Values) {
+  return z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(values));
+}
+
+/** The outcome of parsing a tool's raw arguments. */
+export interface ParseOptions {
+  dialect: Dialect;
+  locale: Locale;
+}
+
+/**
+ * Parses raw arguments with a tool schema. A failure is one INVALID_ARGUMENT
+ * QuarryError with the catalogue text of the first issue (an unknown
+ * parameter first, as it usually explains the rest), in the caller's locale.
+ */
+export function parseToolArgs<Schema extends z.ZodType>(schema: Schema, raw: unknown, options: ParseOptions): z.output<Schema> {
+  const outer = active;
+  active = { locale: options.locale, warnings: [] };
+  const seen: IssueText[] = [];
+  try {
+    const parsed = schema.safeParse(raw ?? {}, { error: toolErrorMap(options.dialect, options.locale, seen) });
+    if (parsed.success) return parsed.data;
+    const issues = parsed.error.issues;
+    const unknown = issues.findIndex((issue) => issue.code === 'unrecognized_keys');
+    const index = unknown >= 0 ? unknown : 0;
+    const text = seen[index] ?? seen[0]!;
+    const first = issues[index]!;
+    throw catalogueError('INVALID_ARGUMENT', { ...text, wrap: dialectWrap(options.dialect) }, options.locale, {
+      key: text.key, ...text.params, param: first.path[0] ?? null, issues: issues.map((issue) => ({ path: issue.path, message: issue.message })),
+    });
+  } finally {
+    active = outer;
+  }
+}
