@@ -27,8 +27,9 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions)
 
   app.post('/api/projects', rest, async (request, reply) => {
     const body = createProjectRequest.parse(request.body ?? {});
-    reply.code(201);
-    return projects.create(body);
+    const { project, created } = await projects.create(body);
+    reply.code(created ? 201 : 200); // 200: the folder already has this project
+    return project;
   });
 
   app.get<{ Params: ProjectParams }>('/api/projects/:projectId', rest, async (request) => {
@@ -48,7 +49,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions)
       const handle = projects.get(request.params.projectId);
       const body = putFileRequest.parse(request.body ?? {});
       await handle.ready;
-      const stored = putFile(handle.store, body.path, body.content, await loadParsers());
+      const stored = await putFile(handle.store, body.path, body.content, await loadParsers());
       reply.code(stored.replaced ? 200 : 201);
       return {
         project_id: handle.meta.id, source_id: `file_${stored.fileId}`, path: stored.path, language: stored.language,
@@ -61,7 +62,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions)
   app.post<{ Params: ProjectParams }>('/api/projects/:projectId/conversations', rest, async (request, reply) => {
     const handle = projects.get(request.params.projectId);
     const body = createConversationRequest.parse(request.body ?? {});
-    const created = handle.store.transaction(() => createConversation(handle.store, body.title ?? 'Conversation'));
+    const created = await createConversation(handle.store, body.title ?? 'Conversation');
     reply.code(201);
     return { ...created, project_id: handle.meta.id };
   });
@@ -75,7 +76,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions)
         throw new QuarryError('NOT_FOUND', message('conversation.not_found', { conversation: conversationId, project: handle.meta.id }), { resource: 'conversation' });
       }
       const body = addMessageRequest.parse(request.body ?? {});
-      const added = addMessage(handle.store, { conversationId, speaker: body.speaker, content: body.content, roundNumber: body.round_number });
+      const added = await addMessage(handle.store, { conversationId, speaker: body.speaker, content: body.content, roundNumber: body.round_number });
       reply.code(201);
       return {
         project_id: handle.meta.id, conversation_id: conversationId, source_id: `msg_${added.fileId}`,
