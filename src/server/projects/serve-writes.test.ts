@@ -104,6 +104,13 @@ describe('quarry serve: writes while the index is busy', () => {
     expect(worst).toBeLessThan(1000);
   }, 200_000);
 
+  it('answers 20 concurrent POST /api/projects for the served folder with the default project, 200', async () => {
+    const replies = await Promise.all(Array.from({ length: 20 }, () => postJson(`${base}/api/projects`, { folder: '.' })));
+    expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
+    expect(new Set(replies.map((r) => r.json.id))).toEqual(new Set(['proj_default']));
+    expect((await (await fetch(`${base}/api/projects`)).json()).projects).toHaveLength(1);
+  });
+
   it('creates a conversation without holding the event loop while another process holds the write lock', async () => {
     await holdWriteLock(path.join(served, '.quarry', 'index.db'), 2000);
     const health = pollHealth(base);
