@@ -306,6 +306,43 @@ export const PROJECTS = {
   contentMaxBytes: INGEST.maxFileBytesDefault,
   speakerMaxChars: 100,
   roundNumberMax: 1_000_000,
+  /**
+   * Projects one server holds, the default one included: each is an open SQLite file with its
+   * own page cache (up to 64 MiB), so an unbounded number exhausts memory and file handles.
+   */
+  projectsMax: 64,
+  /**
+   * Folder projects kept fresh (recursive watch or polling, and a full index build on creation):
+   * a recursive inotify watch costs one kernel watch per subfolder out of a per-user budget, and
+   * every folder adds index passes to the one build queue.
+   */
+  watchedFoldersMax: 8,
+} as const;
+
+/** Writers of an index inside the serving process (uploads, messages, conversations, project metadata). */
+export const WRITES = {
+  /**
+   * How long a write may wait for its turn (the index pass or another process holding the
+   * write lock) before the client gets UNAVAILABLE: longer than one bounded index transaction
+   * (INGEST.filesPerTransaction / bytesPerTransaction), short enough for a client to retry.
+   */
+  waitMaxMs: 30_000,
+  /** First and longest pause between attempts to take the write lock; the wait is a timer, never a blocked thread. */
+  retryMinMs: 5,
+  retryMaxMs: 50,
+  /**
+   * An index pass holds back its next transaction while a serving-process write waits, at most
+   * this long per transaction, so a stream of uploads cannot stall indexing forever.
+   */
+  indexYieldMaxMs: 2_000,
+  /** How often a yielding index pass looks whether the waiting writes are done. */
+  indexYieldPollMs: 5,
+  /**
+   * The serving process never checkpoints on commit (that would copy an index pass's whole WAL
+   * on the event loop); past this WAL size a write starts a checkpoint in a worker thread, so a
+   * project only uploads write keeps a bounded WAL.
+   */
+  walCheckpointBytes: 16 * 1024 * 1024,
 } as const;
 
 /** The CoSQA relevance evaluation (`npm run eval:cosqa`, issue 4). */

@@ -12,6 +12,7 @@ import { INGEST } from '../contracts/limits.js';
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
+import { yieldToWriters } from '../store/write-queue.js';
 import { CONTENT_FORMAT } from '../store/schema.js';
 import type { PreparedFile } from './prepare-file.js';
 import type { PrepareOutcome } from './prepare-job.js';
@@ -29,6 +30,12 @@ export interface IndexOptions {
   symbols?: boolean;
   /** Worker threads that read and parse files while this thread writes (0: all in this thread; default: one per core beyond this one when there is enough to do). */
   workers?: number;
+  /**
+   * The serving process's count of writes waiting for this index (store/write-queue, shared
+   * memory): each transaction of the pass waits for it to drop to 0 first (bounded), so
+   * uploads go between index transactions.
+   */
+  writersWaiting?: Int32Array;
 }
 
 export interface IndexProgress {
@@ -106,12 +113,13 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     let pendingBytes = 0;
     const touches: { id: number; size: number; mtimeMs: number }[] = [];
 
-    const flush = () => {
+    const flush = async () => {
       if (pending.length === 0 && touches.length === 0) return;
       const batch = pending;
       const batchTouches = touches.splice(0);
       pending = [];
       pendingBytes = 0;
+      await yieldToWriters(options.writersWaiting);
       store.transaction(() => {
         for (const t of batchTouches) store.touchFile(t.id, t.size, t.mtimeMs);
         for (const write of batch) {
@@ -151,7 +159,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
         if (state) updated++; else added++;
         pending.push({ replaceId: state?.id ?? null, prepared: outcome.prepared });
         pendingBytes += entry.size;
-        if (pending.length >= INGEST.filesPerTransaction || pendingBytes >= INGEST.bytesPerTransaction) flush();
+        if (pending.length >= INGEST.filesPerTransaction || pendingBytes >= INGEST.bytesPerTransaction) await flush();
       }
     };
 
@@ -184,18 +192,19 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     } finally {
       await preparer.close();
     }
-    flush();
+    await flush();
 
     // Whatever is left in `stored` vanished from the folder (or became unreadable/binary).
     const vanished = [...stored.values()];
     for (let i = 0; i < vanished.length; i += INGEST.filesPerTransaction) {
       const slice = vanished.slice(i, i + INGEST.filesPerTransaction);
+      await yieldToWriters(options.writersWaiting);
       store.transaction(() => {
         for (const state of slice) store.deleteFile(state.id);
         store.bumpIndexVersion();
       });
     }
-    if (bulkLoad) store.ensureIndexes();
+    if (bulkLoad) { await yieldToWriters(options.writersWaiting); store.ensureIndexes(); }
     // Recorded only once every file was re-prepared: an interrupted run starts over.
     if (staleFormat) store.setContentFormat(CONTENT_FORMAT);
     options.onProgress?.({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: Date.now() - started });

@@ -10,12 +10,12 @@ describe('uploaded files', () => {
     const store = SqliteStore.open(path.join(makeTree(), 'index.db'), { create: true });
     try {
       const parsers = await loadParsers();
-      putFile(store, 'src/pay.ts', 'export function charge(card: Card) {\n  return gateway.capture(card);\n}\n', parsers);
+      await putFile(store, 'src/pay.ts', 'export function charge(card: Card) {\n  return gateway.capture(card);\n}\n', parsers);
       const symbols = () => store.db.prepare('SELECT name, kind FROM symbols').all();
       expect(symbols()).toEqual([{ name: 'charge', kind: 'function' }]);
       expect(store.db.prepare("SELECT from_name, to_name FROM edges WHERE kind = 'CALLS'").all()).toEqual([{ from_name: 'charge', to_name: 'capture' }]);
       expect(store.db.prepare('SELECT symbol FROM chunks').all()).toEqual([{ symbol: 'charge' }]);
-      putFile(store, 'src/pay.ts', 'export function refund() {}\n', parsers);
+      await putFile(store, 'src/pay.ts', 'export function refund() {}\n', parsers);
       expect(symbols()).toEqual([{ name: 'refund', kind: 'function' }]);
     } finally {
       store.close();

@@ -12,16 +12,16 @@ let store: SqliteStore;
 let conversationId: string;
 const search = (body: Record<string, unknown>) => searchProject(store, searchRequest.parse(body));
 
-beforeAll(() => {
+beforeAll(async () => {
   store = SqliteStore.open(path.join(makeTree(), 'index.db'), { create: true });
-  putFile(store, 'docs/authentication.md', '# Authentication System\n\nOur authentication flow uses JWT tokens for secure access.');
-  putFile(store, 'src/auth.js', '// Authentication module\nfunction authenticate(username, password) {\n  return jwt.sign({ id: 1 }, SECRET);\n}');
-  putFile(store, 'docs/database.md', '# Database Schema\n\nWe use SQLite for data persistence. The main tables are users, projects, and conversations.');
-  putFile(store, 'docs/sql.md', 'Never write OR 1=1 or "; DROP TABLE users; -- into a query. NEAR and * are FTS5 operators.');
-  for (let i = 0; i < 25; i++) putFile(store, `notes/n${String(i).padStart(2, '0')}.txt`, `pagination marker ${i}`);
-  conversationId = store.transaction(() => createConversation(store, 'chat')).id;
-  addMessage(store, { conversationId, speaker: 'user', content: 'How does the authentication flow refresh tokens?' });
-  addMessage(store, { conversationId, speaker: 'assistant', content: 'It calls refreshSession when the token expires.' });
+  await putFile(store, 'docs/authentication.md', '# Authentication System\n\nOur authentication flow uses JWT tokens for secure access.');
+  await putFile(store, 'src/auth.js', '// Authentication module\nfunction authenticate(username, password) {\n  return jwt.sign({ id: 1 }, SECRET);\n}');
+  await putFile(store, 'docs/database.md', '# Database Schema\n\nWe use SQLite for data persistence. The main tables are users, projects, and conversations.');
+  await putFile(store, 'docs/sql.md', 'Never write OR 1=1 or "; DROP TABLE users; -- into a query. NEAR and * are FTS5 operators.');
+  for (let i = 0; i < 25; i++) await putFile(store, `notes/n${String(i).padStart(2, '0')}.txt`, `pagination marker ${i}`);
+  conversationId = (await createConversation(store, 'chat')).id;
+  await addMessage(store, { conversationId, speaker: 'user', content: 'How does the authentication flow refresh tokens?' });
+  await addMessage(store, { conversationId, speaker: 'assistant', content: 'It calls refreshSession when the token expires.' });
 });
 afterAll(() => store.close());
 
@@ -103,9 +103,9 @@ describe('searchProject: results (seed 003 shape)', () => {
     expect(search({ query: 'pagination', limit: 1000 }).limit).toBe(REST_SEARCH.limit.max);
   });
 
-  it('replaces an earlier version of an uploaded file', () => {
-    putFile(store, 'docs/replace.md', 'original wording xylophone');
-    const replaced = putFile(store, 'docs/replace.md', 'new wording marimba');
+  it('replaces an earlier version of an uploaded file', async () => {
+    await putFile(store, 'docs/replace.md', 'original wording xylophone');
+    const replaced = await putFile(store, 'docs/replace.md', 'new wording marimba');
     expect(replaced.replaced).toBe(true);
     expect(search({ query: 'xylophone' }).total_results).toBe(0);
     expect(search({ query: 'marimba' }).results[0]!.path).toBe('docs/replace.md');

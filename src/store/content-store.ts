@@ -8,6 +8,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { SqliteStore } from './sqlite-store.js';
+import { queueWrite } from './write-queue.js';
 import { prepareContentStatements, type ContentStatements, type ConversationRow } from './statements.js';
 
 /** Source names start with ':' so they cannot collide with a folder's name. */
@@ -47,8 +48,9 @@ export function readProjectMeta(store: SqliteStore): ProjectMeta | null {
   };
 }
 
-export function writeProjectMeta(store: SqliteStore, meta: ProjectMeta): void {
-  store.transaction(() => {
+/** Through the store's write queue (store/write-queue), like every write of the serving process. */
+export function writeProjectMeta(store: SqliteStore, meta: ProjectMeta): Promise<void> {
+  return queueWrite(store, () => {
     for (const key of META_KEYS) store.statements.metaSet.run({ key: `project.${key}`, value: meta[key] ?? '' });
   });
 }
@@ -58,10 +60,13 @@ export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString('hex')}`;
 }
 
-export function createConversation(store: SqliteStore, title: string): ConversationRow {
+/** Starts a conversation through the store's write queue: waits its turn, never blocks the event loop. */
+export function createConversation(store: SqliteStore, title: string): Promise<ConversationRow> {
   const row = { id: newId('conv'), title, created_at: new Date().toISOString() };
-  contentStatements(store).conversationInsert.run(row);
-  return { ...row, message_count: 0 };
+  return queueWrite(store, () => {
+    contentStatements(store).conversationInsert.run(row);
+    return { ...row, message_count: 0 };
+  });
 }
 
 export function listConversations(store: SqliteStore): ConversationRow[] {

@@ -89,8 +89,9 @@ export class SqliteStore {
     }
   }
 
+  /** BEGIN IMMEDIATE: a writer takes the lock before reading, so it never fails half-way on an upgrade. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn)();
+    return this.db.transaction(fn).immediate();
   }
 
   /** Bumped by every transaction that changes indexed content; caches and cursors carry it. */

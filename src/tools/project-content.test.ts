@@ -31,12 +31,12 @@ describe('project content through the tool layer', () => {
   });
 
   it('adds messages to a conversation it started, and refuses an unknown one as NOT_FOUND', async () => {
-    const conversation = startConversation(project, { title: 'chat' });
+    const conversation = await startConversation(project, { title: 'chat' });
     expect(conversation).toMatchObject({ project_id: 'proj_t', title: 'chat', message_count: 0 });
-    expect(addConversationMessage(project, conversation.id, { speaker: 'user', content: 'refresh the session' }))
+    expect(await addConversationMessage(project, conversation.id, { speaker: 'user', content: 'refresh the session' }))
       .toMatchObject({ conversation_id: conversation.id, round_number: 1, source_type: 'conversation_message' });
-    expect(() => addConversationMessage(project, 'conv_missing', { speaker: 'user', content: 'x' }))
-      .toThrow(expect.objectContaining({ code: 'NOT_FOUND', details: { resource: 'conversation' } }));
+    await expect(addConversationMessage(project, 'conv_missing', { speaker: 'user', content: 'x' }))
+      .rejects.toThrow(expect.objectContaining({ code: 'NOT_FOUND', details: { resource: 'conversation' } }));
     expect((await searchProjectContent(project, { query: 'session' })).results[0]).toMatchObject({ source_type: 'conversation_message', speaker: 'user' });
   });
 });

@@ -39,26 +39,27 @@ export async function searchProjectContent(project: ProjectTarget, raw: unknown)
 export async function putProjectFile(project: ProjectTarget, raw: unknown) {
   const body = putFileRequest.parse(raw ?? {});
   await project.ready;
-  const stored = putFile(project.store, body.path, body.content, await loadParsers());
+  const stored = await putFile(project.store, body.path, body.content, await loadParsers());
   return {
     project_id: project.meta.id, source_id: `file_${stored.fileId}`, path: stored.path, language: stored.language,
     chunks: stored.chunks, token_count: stored.tokenCount, replaced: stored.replaced, index_version: stored.indexVersion,
   };
 }
 
-export function startConversation(project: ProjectTarget, raw: unknown) {
+export async function startConversation(project: ProjectTarget, raw: unknown) {
   const body = createConversationRequest.parse(raw ?? {});
-  const created = project.store.transaction(() => createConversation(project.store, body.title ?? DEFAULT_CONVERSATION_TITLE));
+  // Through the store's write queue: waits its turn behind an index pass, never blocks the event loop.
+  const created = await createConversation(project.store, body.title ?? DEFAULT_CONVERSATION_TITLE);
   return { ...created, project_id: project.meta.id };
 }
 
 /** Adds and indexes a message; an unknown conversation is NOT_FOUND before the body is looked at. */
-export function addConversationMessage(project: ProjectTarget, conversationId: string, raw: unknown, locale: Locale = 'en') {
+export async function addConversationMessage(project: ProjectTarget, conversationId: string, raw: unknown, locale: Locale = 'en') {
   if (!getConversation(project.store, conversationId)) {
     throw new QuarryError('NOT_FOUND', message('conversation.not_found', { conversation: conversationId, project: project.meta.id }, locale), { resource: 'conversation' });
   }
   const body = addMessageRequest.parse(raw ?? {});
-  const added = addMessage(project.store, { conversationId, speaker: body.speaker, content: body.content, roundNumber: body.round_number });
+  const added = await addMessage(project.store, { conversationId, speaker: body.speaker, content: body.content, roundNumber: body.round_number });
   return {
     project_id: project.meta.id, conversation_id: conversationId, source_id: `msg_${added.fileId}`,
     source_type: 'conversation_message' as const, round_number: added.roundNumber, speaker: body.speaker,

@@ -128,4 +128,24 @@ export const httpMessages = {
     cs: 'Příliš mnoho požadavků na projekty. Zkuste to znovu za {seconds} s.',
     ja: 'プロジェクトへの要求が多すぎます。{seconds} 秒後にもう一度お試しください。',
   },
+  'write.busy': {
+    en: 'The index is busy with another write (an index pass or another process); this write waited {seconds} s and was not applied. Retry shortly.',
+    cs: 'Index je zaneprázdněn jiným zápisem (indexací nebo jiným procesem); tento zápis čekal {seconds} s a nebyl proveden. Zkuste to za chvíli znovu.',
+    ja: 'インデックスは別の書き込み（インデックス処理または別のプロセス）で使用中です。この書き込みは {seconds} 秒待機しましたが適用されませんでした。しばらくしてから再試行してください。',
+  },
+  'project.limit': {
+    en: 'This server already holds {count} projects, the most it allows ({limit}). Delete a project before creating another.',
+    cs: 'Server už má {count} projektů, což je povolené maximum ({limit}). Před vytvořením dalšího projekt smažte.',
+    ja: 'このサーバーには既に {count} 個のプロジェクトがあり、上限（{limit}）に達しています。新しく作成する前にプロジェクトを削除してください。',
+  },
+  'project.folder_limit': {
+    en: 'This server already keeps {count} folders fresh, the most it allows ({limit}). Delete a folder project, or create an empty project and upload files.',
+    cs: 'Server už udržuje aktuální {count} složek, což je povolené maximum ({limit}). Smažte projekt se složkou, nebo vytvořte prázdný projekt a nahrajte soubory.',
+    ja: 'このサーバーは既に {count} 個のフォルダーを監視しており、上限（{limit}）に達しています。フォルダーのプロジェクトを削除するか、空のプロジェクトを作成してファイルをアップロードしてください。',
+  },
+  'project.folder_moved': {
+    en: 'Project {project}: folder {folder} now resolves to {real}, which is not the folder the project was created from or lies outside the allowed roots ({roots}); it is not indexed.',
+    cs: 'Projekt {project}: složka {folder} nyní vede na {real}, což není složka, ze které projekt vznikl, nebo leží mimo povolené kořeny ({roots}); neindexuje se.',
+    ja: 'プロジェクト {project}: フォルダー {folder} は現在 {real} を指しています。これは作成時のフォルダーではないか、許可されたルート（{roots}）の外にあるため、インデックスしません。',
+  },
 } satisfies Catalogue;

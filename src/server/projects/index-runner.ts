@@ -11,7 +11,7 @@ import { message } from '../../contracts/messages/index.js';
 import { QuarryError, type ErrorCode } from '../../contracts/errors.js';
 import { indexFolder, type IndexOptions, type IndexSummary } from '../../ingest/indexer.js';
 
-export type IndexJob = Pick<IndexOptions, 'root' | 'indexPath' | 'repository' | 'maxFileBytes'>;
+export type IndexJob = Pick<IndexOptions, 'root' | 'indexPath' | 'repository' | 'maxFileBytes' | 'writersWaiting'>;
 /**
  * Runs one index pass. Aborting terminates the worker: every batch is its own
  * transaction, so the index keeps the batches committed so far and stays consistent.

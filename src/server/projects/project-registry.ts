@@ -5,17 +5,24 @@
  * live in the data dir, one folder and one SQLite index each, built from a
  * folder inside the allowed roots (realpath-fenced) or empty. Ids are looked
  * up in this registry only, so a request never turns an id into a path.
+ * One project per real folder (asking again returns the existing one), caps
+ * on projects and on folders kept fresh (contracts/limits PROJECTS), one
+ * index-build queue for all of them, and the fence checked again before
+ * every pass, in case the folder was swapped for a symlink since.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { QuarryError } from '../../contracts/errors.js';
+import { PROJECTS } from '../../contracts/limits.js';
 import { message } from '../../contracts/messages/index.js';
 import type { Conversation, Project } from '../../contracts/rest-api.js';
 import {
   contentStatements, createConversation, listConversations, newId, readProjectMeta, writeProjectMeta, type ProjectMeta,
 } from '../../store/content-store.js';
 import { SqliteStore } from '../../store/sqlite-store.js';
+import { writeQueueFor } from '../../store/write-queue.js';
 import { FolderRefresher, type RefresherOptions } from './folder-refresher.js';
+import { IndexQueue } from './index-queue.js';
 import type { IndexRunner } from './index-runner.js';
 
 export const DEFAULT_PROJECT_ID = 'proj_default';
@@ -44,6 +51,16 @@ export interface RegistryOptions {
   refresh: RefresherOptions;
 }
 
+/** What `create` did: a new project (201), or the one that already serves this folder (200). */
+export interface CreateOutcome {
+  project: Project;
+  created: boolean;
+}
+
+function isInside(real: string, roots: readonly string[]): boolean {
+  return roots.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
+}
+
 /** Real path of `folder` (relative to `base`) when it lies inside one of `roots`, symlinks resolved first. */
 export function fenceFolder(folder: string, roots: readonly string[], base: string): string {
   let real: string;
@@ -53,8 +70,7 @@ export function fenceFolder(folder: string, roots: readonly string[], base: stri
     throw new QuarryError('NOT_FOUND', message('index.root_missing', { root: folder }), { resource: 'folder' });
   }
   if (!fs.statSync(real).isDirectory()) throw new QuarryError('INVALID_ARGUMENT', message('index.root_missing', { root: folder }));
-  const inside = roots.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
-  if (!inside) {
+  if (!isInside(real, roots)) {
     throw new QuarryError('PATH_OUTSIDE_ROOT', message('project.folder_outside_roots', { folder, roots: roots.join(', ') }));
   }
   return real;
@@ -62,8 +78,12 @@ export function fenceFolder(folder: string, roots: readonly string[], base: stri
 
 export class ProjectRegistry {
   private readonly projects = new Map<string, ProjectHandle>();
+  /** Every index pass of every project goes through here, one at a time. */
+  readonly indexQueue: IndexQueue;
 
-  private constructor(private readonly options: RegistryOptions) {}
+  private constructor(private readonly options: RegistryOptions) {
+    this.indexQueue = new IndexQueue(options.runIndex);
+  }
 
   /** Opens the default project (its first index runs in the background) and every project in the data dir. */
   static open(options: RegistryOptions): ProjectRegistry {
@@ -91,8 +111,19 @@ export class ProjectRegistry {
     return describe(this.get(id));
   }
 
-  async create(request: { name?: string; folder?: string }): Promise<Project> {
+  /**
+   * Creates a project, or returns the one that already serves the same real folder (the default
+   * project included) once its first index is built. Everything up to `track` is synchronous, so
+   * concurrent requests for one folder cannot both pass the check: they get one project, one build.
+   */
+  async create(request: { name?: string; folder?: string }): Promise<CreateOutcome> {
     const folder = request.folder === undefined ? null : fenceFolder(request.folder, this.options.allowedRoots, this.options.root);
+    const existing = folder === null ? undefined : [...this.projects.values()].find((h) => h.meta.folder === folder);
+    if (existing) {
+      await existing.ready;
+      return { project: describe(existing), created: false };
+    }
+    this.checkCaps(folder !== null);
     const id = newId('proj');
     const dataFolder = path.join(this.options.dataDir, id);
     const meta: ProjectMeta = {
@@ -100,12 +131,12 @@ export class ProjectRegistry {
       folder, created_at: new Date().toISOString(),
     };
     const store = SqliteStore.open(path.join(dataFolder, INDEX_FILE), { create: true });
+    const handle = this.track(meta, store, dataFolder, [
+      writeProjectMeta(store, meta), createConversation(store, DEFAULT_CONVERSATION_TITLE),
+    ]);
     try {
-      writeProjectMeta(store, meta);
-      store.transaction(() => createConversation(store, DEFAULT_CONVERSATION_TITLE));
-      const handle = this.track(meta, store, dataFolder);
       await handle.ready;
-      return describe(handle);
+      return { project: describe(handle), created: true };
     } catch (error) {
       await this.remove(id, store, dataFolder);
       throw error;
@@ -128,6 +159,7 @@ export class ProjectRegistry {
     const handles = [...this.projects.values()];
     await Promise.all(handles.map((h) => h.refresher?.stop()));
     await Promise.all(handles.map((h) => h.ready.catch(() => undefined)));
+    await Promise.all(handles.map((h) => writeQueueFor(h.store.file).drained()));
     for (const handle of handles) handle.store.close();
     this.projects.clear();
   }
@@ -139,10 +171,45 @@ export class ProjectRegistry {
     const meta: ProjectMeta = existing?.id === DEFAULT_PROJECT_ID
       ? { ...existing, folder: root }
       : { id: DEFAULT_PROJECT_ID, name: path.basename(root), kind: 'default', folder: root, created_at: new Date().toISOString() };
-    writeProjectMeta(store, meta);
+    const writes: Promise<unknown>[] = [writeProjectMeta(store, meta)];
     // Clients find the default project through its conversation (seed 003's script reads /api/conversations first).
-    if (listConversations(store).length === 0) store.transaction(() => createConversation(store, DEFAULT_CONVERSATION_TITLE));
-    this.track(meta, store, null);
+    if (listConversations(store).length === 0) writes.push(createConversation(store, DEFAULT_CONVERSATION_TITLE));
+    this.track(meta, store, null, writes);
+  }
+
+  /** LIMIT_EXCEEDED when one more project (a folder one: `watched`) would pass a cap. */
+  private checkCaps(watched: boolean): void {
+    const count = this.projects.size;
+    if (count >= PROJECTS.projectsMax) {
+      throw new QuarryError('LIMIT_EXCEEDED', message('project.limit', { count, limit: PROJECTS.projectsMax }), { limit: PROJECTS.projectsMax });
+    }
+    const folders = [...this.projects.values()].filter((h) => h.refresher !== null).length;
+    if (watched && folders >= PROJECTS.watchedFoldersMax) {
+      throw new QuarryError('LIMIT_EXCEEDED', message('project.folder_limit', { count: folders, limit: PROJECTS.watchedFoldersMax }), {
+        limit: PROJECTS.watchedFoldersMax,
+      });
+    }
+  }
+
+  /**
+   * Before every pass of a created folder project: the stored folder must still be itself (its
+   * real path unchanged) and inside the allowed roots. A folder swapped for a symlink to
+   * elsewhere is refused and reported, never indexed.
+   */
+  private checkStoredFolder(meta: ProjectMeta): void {
+    const folder = meta.folder!;
+    let real: string;
+    try {
+      real = fs.realpathSync(folder);
+    } catch {
+      throw new QuarryError('NOT_FOUND', message('index.root_missing', { root: folder }), { resource: 'folder' });
+    }
+    if (real === folder && isInside(real, this.options.allowedRoots)) return;
+    const failure = new QuarryError('PATH_OUTSIDE_ROOT', message('project.folder_moved', {
+      project: meta.id, folder, real, roots: this.options.allowedRoots.join(', '),
+    }), { project: meta.id });
+    this.options.refresh.log('warn', { event: 'project_folder_refused', project: meta.id, folder, real }, failure.message);
+    throw failure;
   }
 
   private openDataDir(): void {
@@ -157,17 +224,24 @@ export class ProjectRegistry {
     }
   }
 
-  private track(meta: ProjectMeta, store: SqliteStore, dataFolder: string | null): ProjectHandle {
+  /** Registers a project; `ready` settles after `writes` and, for a folder, its first index pass. */
+  private track(meta: ProjectMeta, store: SqliteStore, dataFolder: string | null, writes: Promise<unknown>[] = []): ProjectHandle {
     let refresher: FolderRefresher | null = null;
-    let ready: Promise<unknown> = Promise.resolve();
+    const pending = [...writes];
     if (meta.folder) {
+      // The default project's folder is the served one, fenced at start; created ones are fenced again before each pass.
+      const runner: IndexRunner = meta.kind === 'default'
+        ? this.indexQueue.runner
+        : (job, signal) => this.indexQueue.enqueue(job, signal, () => this.checkStoredFolder(meta));
       refresher = new FolderRefresher(
-        { root: meta.folder, indexPath: store.file, repository: path.basename(meta.folder) }, this.options.runIndex,
+        { root: meta.folder, indexPath: store.file, repository: path.basename(meta.folder), writersWaiting: writeQueueFor(store.file).waiting },
+        runner,
         { ...this.options.refresh, ownFiles: [store.file, this.options.indexPath, this.options.dataDir] },
       );
-      ready = refresher.start();
-      ready.catch(() => undefined); // the failure is reported to whoever awaits `ready`
+      pending.push(refresher.start());
     }
+    const ready = Promise.all(pending);
+    ready.catch(() => undefined); // the failure is reported to whoever awaits `ready`
     const handle: ProjectHandle = { meta, store, ready, dataFolder, refresher };
     this.projects.set(meta.id, handle);
     return handle;
@@ -178,6 +252,7 @@ export class ProjectRegistry {
     this.projects.delete(id);
     await handle?.refresher?.stop();
     await handle?.ready.catch(() => undefined);
+    await writeQueueFor(store.file).drained();
     store.close();
     fs.rmSync(dataFolder, { recursive: true, force: true });
   }

@@ -34,8 +34,9 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions,
 
   app.post('/api/projects', rest, async (request, reply) => {
     const body = createProjectRequest.parse(request.body ?? {});
-    reply.code(201);
-    return projects.create(body);
+    const { project, created } = await projects.create(body);
+    reply.code(created ? 201 : 200); // 200: the folder already has this project
+    return project;
   });
 
   app.get<{ Params: ProjectParams }>('/api/projects/:projectId', rest, async (request) => {
@@ -60,7 +61,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions,
   app.get('/api/conversations', rest, async () => ({ conversations: projects.conversations() }));
 
   app.post<{ Params: ProjectParams }>('/api/projects/:projectId/conversations', rest, async (request, reply) => {
-    const created = startConversation(projects.get(request.params.projectId), request.body);
+    const created = await startConversation(projects.get(request.params.projectId), request.body);
     reply.code(201);
     return created;
   });
@@ -68,7 +69,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions,
   app.post<{ Params: ConversationParams }>('/api/projects/:projectId/conversations/:conversationId/messages',
     { ...rest, bodyLimit: HTTP.fileBodyLimitBytes },
     async (request, reply) => {
-      const added = addConversationMessage(projects.get(request.params.projectId), request.params.conversationId, request.body, options.toolContext.locale);
+      const added = await addConversationMessage(projects.get(request.params.projectId), request.params.conversationId, request.body, options.toolContext.locale);
       reply.code(201);
       return added;
     });
