@@ -37,4 +37,9 @@ export const coreMessages = {
   'internal': {
     en: 'Internal error: {reason}',
   },
+  'search.could_not_run': {
+    en: 'The search could not run. This is a Quarry bug: please report the query.',
+    cs: 'Hledání nešlo provést. Jde o chybu Quarry: nahlaste prosím dotaz.',
+    ja: '検索を実行できませんでした。Quarry の不具合です。クエリを報告してください。',
+  },
 } satisfies Catalogue;
