@@ -23,10 +23,12 @@ export const SEARCH_CODE = {
 export const ENGINE = {
   /** Wall-clock budget for verifying exact/regex candidates; past it the search fails with TIMEOUT. */
   verifyBudgetMs: 20_000,
-  /** A regex longer than this is refused: RE2 programs grow with pattern size. */
+  /**
+   * A regex longer than this is refused: RE2 programs grow with pattern size. Program memory is
+   * bounded by RE2 itself (its built-in 8 MiB max_mem; the `re2` binding exposes no option to set
+   * it), so `[\p{L}]{1000}` fails to compile as "pattern too large" (a QUERY_SYNTAX error).
+   */
   regexMaxChars: 1000,
-  /** RE2 program memory cap, so a huge counted repetition cannot exhaust memory. */
-  regexMaxMemoryBytes: 8 << 20,
   /** Lines longer than this are verified but not returned whole in a snippet. */
   snippetLineMaxChars: 500,
   /** Minimum literal length that yields a trigram constraint. */
@@ -362,8 +364,12 @@ export const EVAL_COSQA = {
   windowDefault: 0,
 } as const;
 
-/** Ranking of text (BM25) queries (issue 4, measured on CoSQA dev: see README "Relevance (CoSQA)"). */
-export const TEXT_RANKING = {
+/**
+ * Every ranking weight of search_code, in one place (issue 4 measured them on CoSQA dev: see README
+ * "Relevance (CoSQA)"). Routed text queries put several retrievers on one score scale: BM25 first,
+ * then extra hits (definitions, references, pattern matches) scored relative to the best BM25 score.
+ */
+export const RANKING = {
   /**
    * From this many terms on, a text query is a sentence, not a keyword list: hits are ranked by
    * BM25 over any of its terms (more terms matched scores higher) instead of requiring every term,
@@ -371,4 +377,45 @@ export const TEXT_RANKING = {
    * first, any term only when that finds nothing.
    */
   anyTermMinTerms: 3,
+  /** bm25 column weights (path, symbol, body): a word in a file's path or a definition's name says more than one in its body. */
+  bm25Weights: { path: 3.0, symbol: 4.0, body: 1.0 },
+  /** Extra hits are scaled from the best BM25 score, never from less than this: on tiny corpora BM25 scores are near 0. */
+  extraScoreFloor: 1,
+  /** A symbol question: definitions of the named symbol rank above every BM25 hit (2 x the best). */
+  definitionBoost: 2,
+  /** A relationship question is about the references (referenceBoost): its definitions rank just below them. */
+  relationshipDefinitionBoost: 1.2,
+  /** A definition whose name is the query's name exactly, not only case-insensitively, gets this much more. */
+  exactNameBonus: 0.1,
+  /** Reference sites of a relationship question and definitions fitting a name pattern rank above BM25 hits. */
+  referenceBoost: 1.5,
+  patternBoost: 1.5,
+  /**
+   * Within one retriever, its own order is kept by a small decay (1 - rank x rankDecayStep) that can
+   * never outweigh the boosts above; ranks past rankDecayMaxRank decay no further.
+   */
+  rankDecayStep: 1e-4,
+  rankDecayMaxRank: 999,
+} as const;
+
+/** Bounds of every FTS5 MATCH expression Quarry builds (search/fts-expression). */
+export const FTS_EXPRESSION = {
+  /**
+   * Nested groups at most. FTS5's parser stack overflows near 35 nested groups (measured on
+   * SQLite 3.53); deeper parts of a plan are left out, which only widens the candidates.
+   */
+  maxDepth: 16,
+  /** Strings at most: a flat OR of 1000 trigrams costs ~25 ms to parse, 20,000 ~3 s; more terms narrow little. */
+  maxTerms: 256,
+} as const;
+
+/** Quoted phrases of text queries: each candidate's text is tokenised and checked (the word index keeps no positions). */
+export const PHRASE_CHECK = {
+  /**
+   * Candidates (in rank order) whose text is checked before the answer stops with `total_partial`:
+   * about 0.5 s of work on our machines, so a phrase of common words cannot hold a door for long.
+   */
+  maxCandidates: 20_000,
+  /** Characters of candidate text checked at most, the same bound for large chunks. */
+  maxChars: 40 * 1024 * 1024,
 } as const;

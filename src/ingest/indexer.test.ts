@@ -7,7 +7,7 @@ import { makeTree, writeTree } from '../test-support/temp-tree.js';
 import { indexFolder } from './indexer.js';
 import { INGEST } from '../contracts/limits.js';
 import { chunkLines, splitLines } from './chunk.js';
-import { splitIdentifier } from './identifiers.js';
+import { splitIdentifier } from '../text/identifiers.js';
 
 function filesIn(indexPath: string): Record<string, { language: string; encoding: string }> {
   const store = SqliteStore.open(indexPath);

@@ -14,7 +14,7 @@ import type { Parsers } from './symbols/parsers.js';
 import { estimateTokens } from '../shape/tokens.js';
 import { chunkLines, splitLines } from './chunk.js';
 import { decodeFile } from './decode.js';
-import { wordIndexText } from './identifiers.js';
+import { wordIndexText } from '../text/identifiers.js';
 
 export interface PreparedFile {
   file: NewFile;

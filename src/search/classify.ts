@@ -33,32 +33,59 @@ const FLOW_WORDS = ['flow', 'works', 'work', 'process', 'lifecycle', 'sequence',
 /** camelCase, PascalCase with an inner capital, snake_case, SCREAMING_CASE, dotted or :: paths, or a call `f()`. */
 const IDENTIFIER = /^(?:[a-z]+[A-Z][A-Za-z0-9]*|[A-Z][a-z0-9]+[A-Z][A-Za-z0-9]*|[A-Za-z]+_[A-Za-z0-9_]+|[A-Z][A-Z0-9]+_[A-Z0-9_]+|[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)+|[A-Za-z_]\w*\(\))$/;
 
-function containsWord(lowerQuery: string, word: string): boolean {
-  const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-  return new RegExp(`(^|[^a-z0-9_])${escaped}([^a-z0-9_]|$)`).test(lowerQuery);
+/** ASCII word characters: the signal words are English, and a word boundary is anything else. */
+const WORD_RUN = /[A-Za-z0-9_]+/g;
+
+/** The query's words, lower case, with their offsets: signal words are found by comparing words, not by patterns. */
+function wordsOf(query: string): { word: string; start: number; end: number }[] {
+  return [...query.matchAll(WORD_RUN)].map((m) => ({ word: m[0].toLowerCase(), start: m.index, end: m.index + m[0].length }));
+}
+
+/** Where the (possibly two-word) signal `phrase` starts among `words`, from `from`, or -1. */
+function findWords(words: readonly { word: string }[], phrase: readonly string[], from = 0): number {
+  outer: for (let i = from; i + phrase.length <= words.length; i++) {
+    for (let j = 0; j < phrase.length; j++) if (words[i + j]!.word !== phrase[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
+
+function containsWord(query: string, word: string): boolean {
+  return findWords(wordsOf(query), word.split(' ')) >= 0;
 }
 
 /** The query without the words that only said what kind of question it is ("what calls X" -> "X"). */
 export function stripSignalWords(query: string, type: QueryType): string {
-  const words = type === 'relationship' ? RELATIONSHIP_WORDS : type === 'flow' ? FLOW_WORDS : type === 'pattern' ? PATTERN_WORDS : [];
-  let rest = query;
-  for (const word of [...words].sort((a, b) => b.length - a.length)) {
-    const escaped = word.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/ /g, '\\s+');
-    rest = rest.replace(new RegExp(`(^|[^A-Za-z0-9_])${escaped}(?=[^A-Za-z0-9_]|$)`, 'gi'), '$1 ');
+  const signals = type === 'relationship' ? RELATIONSHIP_WORDS : type === 'flow' ? FLOW_WORDS : type === 'pattern' ? PATTERN_WORDS : [];
+  const words = wordsOf(query);
+  const removed = new Array<boolean>(words.length).fill(false);
+  for (const signal of [...signals].sort((a, b) => b.length - a.length)) {
+    const phrase = signal.split(' ');
+    for (let at = findWords(words, phrase); at >= 0; at = findWords(words, phrase, at + phrase.length)) {
+      if (removed.slice(at, at + phrase.length).some(Boolean)) continue;
+      removed.fill(true, at, at + phrase.length);
+    }
   }
+  let rest = '';
+  let from = 0;
+  words.forEach((w, i) => {
+    if (!removed[i]) return;
+    rest += `${query.slice(from, w.start)} `;
+    from = w.end;
+  });
+  rest += query.slice(from);
   rest = rest.replace(/\b(how|what|who|which|where|does|do|is|the|a|an)\b/gi, ' ').replace(/\s+/g, ' ').trim();
   return rest.length > 0 ? rest : query;
 }
 
 export function classify(query: string): Classification {
-  const lower = query.toLowerCase();
   const identifiers = [...new Set(query.split(/[\s,;"'`?]+/).filter((t) => IDENTIFIER.test(t)).map((t) => t.replace(/\(\)$/, '')))];
   if (PATTERN_SYNTAX.test(query)) return { type: 'pattern', identifiers, reason: 'pattern syntax' };
-  const patternWord = PATTERN_WORDS.find((w) => containsWord(lower, w));
+  const patternWord = PATTERN_WORDS.find((w) => containsWord(query, w));
   if (patternWord) return { type: 'pattern', identifiers, reason: `pattern word "${patternWord}"` };
-  const relationshipWord = RELATIONSHIP_WORDS.find((w) => containsWord(lower, w));
+  const relationshipWord = RELATIONSHIP_WORDS.find((w) => containsWord(query, w));
   if (relationshipWord) return { type: 'relationship', identifiers, reason: `relationship word "${relationshipWord}"` };
-  const flowWord = FLOW_WORDS.find((w) => containsWord(lower, w));
+  const flowWord = FLOW_WORDS.find((w) => containsWord(query, w));
   if (flowWord) return { type: 'flow', identifiers, reason: `flow word "${flowWord}"` };
   if (identifiers.length > 0) return { type: 'symbol', identifiers, reason: `identifier "${identifiers[0]}"` };
   const words = query.trim().split(/\s+/);

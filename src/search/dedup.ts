@@ -1,8 +1,10 @@
 /**
  * @module search/dedup
  * Removes duplicate hits (same file, same lines, same symbol), keeping the one
- * with the highest relevance at the position of the best copy. Runs on the
- * whole ranked list before paging, so pages stay disjoint.
+ * with the highest relevance at the position of the best copy. The engine runs
+ * it on each page's hits, after paging: the fused list already holds each
+ * chunk once, so this only drops copies of the same lines under another chunk
+ * id, and such a page may then hold fewer items than asked.
  */
 
 export interface Deduplicable {

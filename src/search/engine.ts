@@ -1,21 +1,20 @@
 /**
  * @module search/engine
- * Runs a search_code request against one index: plan, retrieve (routed by
- * the query's classification in auto mode), dedup, count, page, shape.
- * In auto mode a text search that finds nothing for a single token falls
- * back to an exact substring search.
+ * Executes a search_code plan (search/plan) against one index: retrieve as
+ * the plan lists, dedup, count, page, shape. It decides nothing the plan
+ * does not say: the plan's fallback (an exact search for a single token in
+ * auto mode) runs only when the plan found nothing.
  */
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { estimateTokens } from '../shape/tokens.js';
 import { highlightTerms, type Highlights } from '../shape/highlight.js';
 import { shapeItem, type SearchCodeItem, type ShapeableHit } from '../shape/search-code-items.js';
-import { classify, stripSignalWords, type Classification, type QueryType } from './classify.js';
+import type { QueryType } from './classify.js';
 import { dedupHits } from './dedup.js';
 import { fusedSearch, type FusedHit, type Reference } from './fused-search.js';
 import { searchLines } from './line-search.js';
-import { planSearch, planWords, type LinesPlan, type Plan, type WordsPlan } from './plan.js';
-import { STRATEGIES, type Strategy } from './strategy.js';
+import { planSearch, type LinesPlan, type Plan, type WordsPlan } from './plan.js';
 
 export interface SearchCodeResponse {
   ok: true;
@@ -26,6 +25,8 @@ export interface SearchCodeResponse {
   items: (SearchCodeItem & { relation?: string; expanded_from?: string })[];
   count: number;
   total: number;
+  /** Present (true) when a work budget stopped the count: `total` is then a lower bound, not "all there is". */
+  total_partial?: true;
   has_more: boolean;
   next_skip: number | null;
   next_cursor?: string | null;
@@ -41,12 +42,12 @@ export interface SearchCodeResponse {
 }
 
 interface Retrieved {
+  /** The plan that produced the hits: the request's plan, or its fallback. */
   plan: Plan;
   hits: (ShapeableHit & { relation?: string; expandedFrom?: string })[];
   total: number;
+  partial?: true;
   matched?: 'all_terms' | 'any_term';
-  classification?: Classification;
-  strategy?: Strategy;
   references?: Reference[];
   referencesTotal?: number;
 }
@@ -79,18 +80,13 @@ function chunkHit(store: SqliteStore, fused: FusedHit, terms: string[]): Retriev
   };
 }
 
-function retrieveWords(store: SqliteStore, params: SearchCodeParams, window: SearchWindow): Retrieved {
-  const classification = params.mode === 'auto' ? classify(params.query) : { type: 'concept' as const, identifiers: [], reason: 'text mode' };
-  const strategy = STRATEGIES[classification.type];
-  const filters = { language: params.language, repository: params.repository };
-  let plan: WordsPlan = planWords(stripSignalWords(params.query, classification.type), filters);
-  if (strategy.broaden && plan.fallbackMatch) plan = { ...plan, match: plan.fallbackMatch };
-  const fused = fusedSearch(store, plan, params.query, classification, strategy, window);
-  const terms = [...plan.phrases, ...plan.terms, ...classification.identifiers];
+function retrieveWords(store: SqliteStore, plan: WordsPlan, window: SearchWindow): Retrieved {
+  const fused = fusedSearch(store, plan, window);
+  const terms = [...plan.phrases, ...plan.terms, ...plan.classification.identifiers];
   const hits = fused.hits.map((h) => chunkHit(store, h, terms)).filter((h): h is NonNullable<typeof h> => h !== null);
   return {
-    plan, hits: dedupHits(hits), total: fused.total, matched: fused.matched, classification, strategy,
-    references: fused.references, referencesTotal: fused.referencesTotal,
+    plan, hits: dedupHits(hits), total: fused.total, matched: fused.matched,
+    references: fused.references, referencesTotal: fused.referencesTotal, ...(fused.partial ? { partial: true as const } : {}),
   };
 }
 
@@ -104,20 +100,21 @@ function retrieveLines(store: SqliteStore, plan: LinesPlan, window: SearchWindow
   return { plan, hits, total: result.total };
 }
 
-function retrieve(store: SqliteStore, params: SearchCodeParams, window: SearchWindow): Retrieved {
-  const plan = planSearch(params);
-  return plan.engine === 'words' ? retrieveWords(store, params, window) : retrieveLines(store, plan, window);
+function retrieve(store: SqliteStore, plan: Plan, window: SearchWindow): Retrieved {
+  return plan.engine === 'words' ? retrieveWords(store, plan, window) : retrieveLines(store, plan, window);
 }
 
 /**
  * Runs the search for the window (offset from `skip` or a cursor). Paging,
  * cursors and the cache wrap this in search-code-service.
  */
-export function searchCode(store: SqliteStore, params: SearchCodeParams, window: SearchWindow = { offset: params.skip, limit: params.maxResults }): SearchCodeResponse {
+export function searchCode(
+  store: SqliteStore, params: SearchCodeParams, window: SearchWindow = { offset: params.skip, limit: params.maxResults }, planned: Plan = planSearch(params),
+): SearchCodeResponse {
   const started = performance.now();
-  let retrieved = retrieve(store, params, window);
-  if (params.mode === 'auto' && retrieved.total === 0 && retrieved.plan.engine === 'words' && !/\s/.test(params.query)) {
-    retrieved = retrieve(store, { ...params, mode: 'exact' }, window);
+  let retrieved = retrieve(store, planned, window);
+  if (retrieved.total === 0 && !retrieved.partial && planned.engine === 'words' && planned.fallback) {
+    retrieved = retrieve(store, planned.fallback, window);
   }
   const plan = retrieved.plan;
   const items = retrieved.hits.map((hit) => {
@@ -127,16 +124,18 @@ export function searchCode(store: SqliteStore, params: SearchCodeParams, window:
     return item;
   });
   const total = Math.max(retrieved.total, window.offset + items.length);
-  const hasMore = window.offset + items.length < total;
+  // A partial count may stop short of hits past this page: say there may be more.
+  const hasMore = window.offset + items.length < total || (retrieved.partial === true && items.length > 0);
   const exactTerms = plan.engine === 'words' ? plan.phrases : plan.literal ? [plan.pattern] : [];
   const response: SearchCodeResponse = {
     ok: true,
     query: params.query,
     mode: plan.mode,
-    ...(retrieved.classification ? { query_type: retrieved.classification.type, strategy: retrieved.strategy!.name } : {}),
+    ...(plan.engine === 'words' ? { query_type: plan.classification.type, strategy: plan.strategy.name } : {}),
     items,
     count: items.length,
     total,
+    ...(retrieved.partial ? { total_partial: true as const } : {}),
     has_more: hasMore,
     next_skip: hasMore ? window.offset + items.length : null,
     exact_terms: exactTerms.length > 0 ? exactTerms : null,
@@ -148,13 +147,4 @@ export function searchCode(store: SqliteStore, params: SearchCodeParams, window:
   if (params.warnings.length > 0) response.warnings = params.warnings;
   response.took_ms = Math.round(performance.now() - started);
   return response;
-}
-
-/** The plan a request would run, for `--explain`. */
-export function explainSearch(params: SearchCodeParams): Plan & { query_type?: QueryType; strategy?: Strategy; reason?: string } {
-  const plan = planSearch(params);
-  if (plan.engine !== 'words' || params.mode !== 'auto') return plan;
-  const classification = classify(params.query);
-  const words = planWords(stripSignalWords(params.query, classification.type), plan.filters);
-  return { ...words, query_type: classification.type, strategy: STRATEGIES[classification.type], reason: classification.reason };
 }

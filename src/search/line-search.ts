@@ -36,7 +36,7 @@ export function searchLines(
   store: SqliteStore,
   plan: LinesPlan,
   window: { offset: number; limit: number },
-  budgetMs: number = ENGINE.verifyBudgetMs,
+  budgetMs: number = plan.verifyBudgetMs,
 ): LinesResult {
   const matcher = compileMatcher(plan.pattern, { literal: plan.literal, caseInsensitive: plan.caseInsensitive });
   const rows = plan.candidates === null

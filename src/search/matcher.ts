@@ -9,6 +9,7 @@
 import RE2 from 're2';
 import { ENGINE } from '../contracts/limits.js';
 import { validationError } from '../contracts/search-code-params.js';
+import { regexLiteral } from '../text/escape.js';
 
 export interface LineMatch {
   /** 0-based line index within the text. */
@@ -24,16 +25,11 @@ export interface Matcher {
   matchLines(text: string): LineMatch[];
 }
 
-/** RE2 syntax for a literal: every metacharacter escaped. */
-export function escapeRegex(text: string): string {
-  return text.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&');
-}
-
 export function compileMatcher(pattern: string, options: { literal: boolean; caseInsensitive: boolean }): Matcher {
   if (!options.literal && pattern.length > ENGINE.regexMaxChars) {
     throw validationError('search_code.regex_too_long', { max: ENGINE.regexMaxChars });
   }
-  const source = options.literal ? escapeRegex(pattern) : pattern;
+  const source = options.literal ? regexLiteral(pattern) : pattern;
   const flags = options.caseInsensitive ? 'i' : '';
   let whole: RE2;
   let perLine: RE2;

@@ -1,36 +1,66 @@
 /**
  * @module search/plan
- * A search_code request becomes a plan, plain data, before anything runs:
- * which engine (the BM25 word index or line verification over trigram
- * candidates), the FTS5 expressions it will bind, and the filters. Tests and
- * `quarry search --explain` look at plans; `execute` only follows them.
+ * A search_code request becomes one plan, plain JSON data, before anything
+ * runs: the classification and strategy, which engine (the BM25 word index or
+ * line verification over trigram candidates), the FTS5 expressions it binds,
+ * the broadening (any term when every term finds nothing), the fallback (an
+ * exact search when a single word finds nothing in auto mode) and every
+ * retriever with its budget. The engine (search/engine) executes exactly
+ * this object, `quarry search --explain` prints it, and suggestions reuse it.
  */
-import { TEXT_RANKING } from '../contracts/limits.js';
+import { ENGINE, GRAPH_SEARCH, PHRASE_CHECK, RANKING } from '../contracts/limits.js';
 import type { SearchCodeParams, SearchMode } from '../contracts/search-code-params.js';
-import { ftsAnd, ftsOr, ftsString } from './fts-escape.js';
-import { parseTextQuery, tokenize } from './query-text.js';
-import { planLiteral, planRegex, type Requirement } from './regex-plan.js';
-import { trigramMatch } from './trigram-query.js';
-import { wordStem } from '../ingest/identifiers.js';
+import { likeFromGlob, likeLiteral } from '../text/escape.js';
+import { wordStem } from '../text/identifiers.js';
+import { tokenize } from '../text/tokens.js';
+import { classify, stripSignalWords, type Classification } from './classify.js';
 import { fullWord } from './code-synonyms.js';
+import { compileFts, ftsAll, ftsAny, ftsTerm, type FtsNode } from './fts-expression.js';
+import { referenceKindsFor, type ReferenceKind } from './graph.js';
+import { parseTextQuery } from './query-text.js';
+import { planLiteral, planRegex, type Requirement } from './regex-plan.js';
+import { STRATEGIES, type Strategy } from './strategy.js';
+import { trigramTree } from './trigram-query.js';
 
 export interface PlanFilters {
   language: string | null;
   repository: string | null;
 }
 
-export interface WordsPlan {
-  engine: 'words';
-  mode: 'text';
-  /** All terms and phrases required; any term (phrases required) when `anyTerm`. */
-  match: string;
-  /** Any term, phrases still required; tried when `match` finds nothing. */
-  fallbackMatch: string | null;
-  /** A sentence-long query: `match` already takes any term, ranked by BM25. */
-  anyTerm: boolean;
+/** The FTS5 side of a text query: what the word index is asked. */
+export interface WordMatch {
   terms: string[];
   phrases: string[];
+  /** Every term and phrase required (any term, phrases required, when `anyTerm`); null when the query has no words. */
+  match: string | null;
+  /** `match` already takes any term: a sentence-long query, or a strategy that broadens from the start (flow). */
+  anyTerm: boolean;
+  /** Tried when `match` finds nothing: any term will do, phrases still required. */
+  broadening: { match: string; when: 'no_hits' } | null;
+}
+
+/** One source of hits in a routed text query, with the work it may do. */
+export type Retriever =
+  | { name: 'bm25'; extraHits: number }
+  | { name: 'phrase_check'; phrases: string[]; maxCandidates: number; maxChars: number }
+  | { name: 'symbol_definitions'; names: string[]; limitPerName: number; boost: number; exactNameBonus: number }
+  | { name: 'pattern_definitions'; like: string; limit: number; boost: number }
+  | { name: 'references'; names: string[]; kinds: ReferenceKind[]; limitPerName: number; boost: number }
+  | { name: 'graph_expansion'; parents: number; perRelation: number; scoreFactor: number };
+
+export interface WordsPlan extends WordMatch {
+  engine: 'words';
+  mode: 'text';
+  /** The query as asked. */
+  query: string;
+  /** The words searched: the query without the words that only said what kind of question it is. */
+  searched: string;
+  classification: Classification;
+  strategy: Strategy;
   filters: PlanFilters;
+  retrievers: Retriever[];
+  /** Run when this plan finds nothing: a single token in auto mode is then searched as an exact substring. */
+  fallback: LinesPlan | null;
 }
 
 export interface LinesPlan {
@@ -42,10 +72,16 @@ export interface LinesPlan {
   requirement: Requirement;
   /** Trigram MATCH for candidates; null scans every chunk. */
   candidates: string | null;
+  /** True when FTS_EXPRESSION's bounds (or a NUL) left trigrams out: more candidates, same hits. */
+  candidatesWidened: boolean;
   filters: PlanFilters;
+  /** Wall-clock budget for verifying candidates; past it the search fails with TIMEOUT. */
+  verifyBudgetMs: number;
 }
 
 export type Plan = WordsPlan | LinesPlan;
+
+export type PlanParams = Pick<SearchCodeParams, 'query' | 'mode' | 'caseSensitive' | 'language' | 'repository'>;
 
 /** In auto mode a single token with code punctuation (`foo->bar`, `a::b`, `x.y(`) is a literal. */
 const CODE_LITERAL = /^[^\s]*[^\p{L}\p{N}_\s"][^\s]*$/u;
@@ -56,42 +92,110 @@ const QUALIFIED_NAME = /^[A-Za-z_]\w*(?:(?:\.|::)[A-Za-z_]\w*)+(?:\(\))?$/;
 /** `*Importer`, `get*Config`: a name pattern for the symbol index, not a literal. */
 const NAME_GLOB = /^[A-Za-z0-9_]*\*[A-Za-z0-9_*]*$/;
 
+/** A name glob inside a longer query ("*Importer classes"). */
+const GLOB_IN_QUERY = /[A-Za-z0-9_]*\*[A-Za-z0-9_*]*/;
+
+/** Definitions looked up per name by the symbol retriever. */
+const DEFINITIONS_PER_NAME = 50;
+/** Definitions fitting a name pattern, at most. */
+const PATTERN_DEFINITIONS_MAX = 100;
+
 export function resolveMode(mode: SearchMode, query: string): 'text' | 'exact' | 'regex' {
   if (mode !== 'auto') return mode;
   return CODE_LITERAL.test(query) && !/^".*"$/.test(query) && !QUALIFIED_NAME.test(query) && !NAME_GLOB.test(query) ? 'exact' : 'text';
 }
 
-export function planSearch(params: Pick<SearchCodeParams, 'query' | 'mode' | 'caseSensitive' | 'language' | 'repository'>): Plan {
+/** The one planner: every request is planned once, here. */
+export function planSearch(params: PlanParams): Plan {
   const filters = { language: params.language, repository: params.repository };
   const mode = resolveMode(params.mode, params.query);
-  if (mode === 'text') return planWords(params.query, filters);
-  const literal = mode === 'exact';
-  // exact: case-insensitive unless asked; regex: case-sensitive unless asked (ripgrep's default).
-  const caseInsensitive = literal ? params.caseSensitive !== true : params.caseSensitive === false;
-  const requirement = literal ? planLiteral(params.query) : planRegex(params.query);
-  return { engine: 'lines', mode, pattern: params.query, literal, caseInsensitive, requirement, candidates: trigramMatch(requirement), filters };
+  if (mode !== 'text') return planLines(params.query, mode, params.caseSensitive, filters);
+  const classification: Classification = params.mode === 'auto'
+    ? classify(params.query)
+    : { type: 'concept', identifiers: [], reason: 'text mode' };
+  const strategy = STRATEGIES[classification.type];
+  const searched = stripSignalWords(params.query, classification.type);
+  const words = planWordMatch(searched);
+  // A flow question broadens from the start: its signal words are gone and any remaining term may match.
+  const matchPlan: WordMatch = strategy.broaden && words.broadening
+    ? { ...words, match: words.broadening.match, anyTerm: true, broadening: null }
+    : words;
+  // A single token that is no word of the index may still be a substring ("ENOENT" inside "UV_ENOENT").
+  const fallback = params.mode === 'auto' && !/\s/.test(params.query)
+    ? planLines(params.query, 'exact', params.caseSensitive, filters)
+    : null;
+  return {
+    engine: 'words', mode: 'text', query: params.query, searched, classification, strategy, ...matchPlan, filters,
+    retrievers: retrieversFor(params.query, classification, strategy, matchPlan), fallback,
+  };
 }
 
-export function planWords(query: string, filters: PlanFilters): WordsPlan {
+export function planLines(pattern: string, mode: 'exact' | 'regex', caseSensitive: boolean | null | undefined, filters: PlanFilters): LinesPlan {
+  const literal = mode === 'exact';
+  // exact: case-insensitive unless asked; regex: case-sensitive unless asked (ripgrep's default).
+  const caseInsensitive = literal ? caseSensitive !== true : caseSensitive === false;
+  const requirement = literal ? planLiteral(pattern) : planRegex(pattern);
+  const tree = trigramTree(requirement);
+  const compiled = tree === null ? { match: null, widened: false } : compileFts(tree);
+  return {
+    engine: 'lines', mode, pattern, literal, caseInsensitive, requirement,
+    candidates: compiled.match, candidatesWidened: compiled.widened, filters, verifyBudgetMs: ENGINE.verifyBudgetMs,
+  };
+}
+
+/**
+ * What the word index is asked for a text query (also REST project search).
+ * The index keeps no positions (detail=column): a phrase asks FTS5 for all
+ * of its words, and the phrase check then compares the text's tokens.
+ */
+export function planWordMatch(query: string): WordMatch {
   const { phrases, terms } = parseTextQuery(query);
-  // The word index keeps no positions (detail=column): a phrase asks FTS5 for
-  // all of its words, and the text-search step checks their adjacency.
-  const phraseExprs = phrases.map((phrase) => ftsAnd(tokenize(phrase).map(ftsString)));
+  const phraseNodes = phrases.map((phrase) => ftsAll(tokenize(phrase).map(ftsTerm)));
   // A loose term is searched by its stem, which the index holds for every form ("sorting" finds sort, sorted),
   // and an abbreviation by its full word too ("dict" finds "dictionary").
-  const termExprs = terms.map((term) => {
+  const termNodes = terms.map((term) => {
     const full = fullWord(term);
-    return full ? ftsOr([ftsString(indexedForm(term)), ftsString(indexedForm(full))]) : ftsString(indexedForm(term));
+    return full ? ftsAny([ftsTerm(indexedForm(term)), ftsTerm(indexedForm(full))]) : ftsTerm(indexedForm(term));
   });
-  const anyTermMatch = termExprs.length > 1 ? ftsAnd([...phraseExprs, ftsOr(termExprs)]) : null;
-  if (anyTermMatch && termExprs.length >= TEXT_RANKING.anyTermMinTerms) {
-    return { engine: 'words', mode: 'text', match: anyTermMatch, fallbackMatch: null, anyTerm: true, terms, phrases, filters };
+  const compile = (parts: FtsNode[]) => (parts.length === 0 ? null : compileFts(ftsAll(parts)).match);
+  const anyTermMatch = termNodes.length > 1 ? compile([...phraseNodes, ftsAny(termNodes)]) : null;
+  if (anyTermMatch && termNodes.length >= RANKING.anyTermMinTerms) {
+    return { terms, phrases, match: anyTermMatch, anyTerm: true, broadening: null };
   }
-  const match = ftsAnd([...phraseExprs, ...termExprs]);
-  return { engine: 'words', mode: 'text', match, fallbackMatch: anyTermMatch, anyTerm: false, terms, phrases, filters };
+  const match = compile([...phraseNodes, ...termNodes]);
+  return { terms, phrases, match, anyTerm: false, broadening: anyTermMatch ? { match: anyTermMatch, when: 'no_hits' } : null };
 }
 
 /** The token a loose query word is looked up by: its stem when it has one (phrases keep their exact words). */
 export function indexedForm(term: string): string {
   return wordStem(term) ?? term;
+}
+
+function retrieversFor(query: string, classification: Classification, strategy: Strategy, words: WordMatch): Retriever[] {
+  const retrievers: Retriever[] = [{ name: 'bm25', extraHits: GRAPH_SEARCH.extrasMax }];
+  if (words.phrases.length > 0) {
+    retrievers.push({ name: 'phrase_check', phrases: words.phrases, maxCandidates: PHRASE_CHECK.maxCandidates, maxChars: PHRASE_CHECK.maxChars });
+  }
+  const names = classification.identifiers.length > 0 ? classification.identifiers : words.terms.slice(-1);
+  if (strategy.symbolFirst && names.length > 0) {
+    retrievers.push({
+      name: 'symbol_definitions', names, limitPerName: DEFINITIONS_PER_NAME,
+      boost: strategy.references ? RANKING.relationshipDefinitionBoost : RANKING.definitionBoost, exactNameBonus: RANKING.exactNameBonus,
+    });
+  }
+  if (strategy.patternFilter) {
+    const glob = GLOB_IN_QUERY.exec(query)?.[0];
+    const like = glob ? likeFromGlob(glob) : words.terms[0] ? `%${likeLiteral(words.terms[0])}%` : null;
+    if (like) retrievers.push({ name: 'pattern_definitions', like, limit: PATTERN_DEFINITIONS_MAX, boost: RANKING.patternBoost });
+  }
+  if (strategy.references && names.length > 0) {
+    retrievers.push({ name: 'references', names, kinds: referenceKindsFor(query), limitPerName: GRAPH_SEARCH.extrasMax, boost: RANKING.referenceBoost });
+  }
+  if (strategy.graphExpansion) {
+    retrievers.push({
+      name: 'graph_expansion', parents: GRAPH_SEARCH.expansionParents, perRelation: GRAPH_SEARCH.expansionPerRelation,
+      scoreFactor: GRAPH_SEARCH.expansionScoreFactor,
+    });
+  }
+  return retrievers;
 }

@@ -3,7 +3,7 @@
  * The REST project search of seed 003: BM25 over the word index of one
  * project, with filters by extension, path glob and source type, an exact
  * total, and `**`-marked highlights. The MATCH expression comes from
- * `planWords` (every user word an escaped FTS5 string), so FTS5 syntax in
+ * `planWordMatch` (every user word an escaped FTS5 string), so FTS5 syntax in
  * user text is only ever text; filters are bound parameters.
  */
 import { QuarryError } from '../contracts/errors.js';
@@ -14,7 +14,7 @@ import { highlightTerms, markRanges } from '../shape/highlight.js';
 import { contentStatements } from '../store/content-store.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import type { ProjectFilterParams, ProjectHitRow } from '../store/statements.js';
-import { planWords } from './plan.js';
+import { planWordMatch } from './plan.js';
 
 export const HIGHLIGHT_MARK = '**';
 
@@ -71,8 +71,8 @@ export function searchProject(store: SqliteStore, request: SearchRequest): Searc
   const started = performance.now();
   const limit = Math.min(request.limit ?? REST_SEARCH.limit.default, REST_SEARCH.limit.max);
   const offset = request.offset ?? 0;
-  const plan = planWords(request.query, { language: null, repository: null });
-  if (plan.terms.length === 0 && plan.phrases.length === 0) {
+  const plan = planWordMatch(request.query);
+  if (plan.match === null) {
     throw new QuarryError('INVALID_ARGUMENT', message('search.no_words', { query: request.query }));
   }
   const statements = contentStatements(store);
@@ -86,10 +86,10 @@ export function searchProject(store: SqliteStore, request: SearchRequest): Searc
   try {
     // Every word first; when that finds nothing, any word (phrases stay required), as search_code does.
     found = run(plan.match);
-    if (found.total === 0 && plan.fallbackMatch) found = run(plan.fallbackMatch);
+    if (found.total === 0 && plan.broadening) found = run(plan.broadening.match);
   } catch (error) {
     // The expression is built only from escaped strings: a failure here is a bug, never "no results".
-    throw new QuarryError('INTERNAL', message('internal', { reason: (error as Error).message }), { match: plan.match }, { cause: error });
+    throw new QuarryError('INTERNAL', message('search.could_not_run'), { match: plan.match }, { cause: error });
   }
   const terms = [...plan.phrases, ...plan.terms];
   const results: SearchResult[] = [];

@@ -2,25 +2,21 @@
  * @module search/query-text
  * Splits a text query into quoted phrases (the `exact_terms` every hit must
  * contain) and loose terms, tokenised like the word index (letters, digits
- * and `_`), with English stop words dropped unless nothing else is left.
+ * and `_`: text/tokens), with English stop words dropped unless nothing
+ * else is left.
  */
+import { tokenize } from '../text/tokens.js';
 
 export interface TextQuery {
   phrases: string[];
   terms: string[];
 }
 
-const TOKEN = /[\p{L}\p{N}_]+/gu;
-
 export const STOP_WORDS = new Set([
   'a', 'an', 'and', 'are', 'as', 'at', 'be', 'by', 'do', 'does', 'for', 'from', 'how', 'i', 'in', 'is', 'it',
   'of', 'on', 'or', 'that', 'the', 'this', 'to', 'was', 'what', 'when', 'where', 'which', 'who', 'why', 'with',
   'can', 'get', 'find', 'me', 'show', 'all', 'my', 'we', 'you', 'there', 'into', 'code',
 ]);
-
-export function tokenize(text: string): string[] {
-  return [...text.matchAll(TOKEN)].map((m) => m[0]);
-}
 
 export function parseTextQuery(query: string): TextQuery {
   const phrases: string[] = [];

@@ -27,10 +27,11 @@ export function runSearchCode(store: SqliteStore, params: SearchCodeParams, cach
   if (cached) {
     response = { ...cached, took_ms: 0 };
   } else {
-    response = searchCode(store, params, { offset, limit: params.maxResults });
+    // Planned once: the engine executes this plan, and suggestions read it.
+    const plan = planSearch(params);
+    response = searchCode(store, params, { offset, limit: params.maxResults }, plan);
     if (response.total === 0) {
-      const plan = planSearch(params);
-      response.suggestions = suggest(store, params.query, plan.engine === 'words' ? plan : null, () =>
+      response.suggestions = suggest(store, plan, () =>
         searchCode(store, { ...params, language: null, repository: null }, { offset: 0, limit: 1 }).total);
     }
     response.next_cursor = response.has_more ? encodeCursor(params, response.next_skip!, version, store.secret()) : null;

@@ -8,7 +8,8 @@
 import { SUGGESTIONS } from '../contracts/limits.js';
 import { message } from '../contracts/messages/index.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
-import type { WordsPlan } from './plan.js';
+import { likeLiteral } from '../text/escape.js';
+import type { Plan } from './plan.js';
 import { parseTextQuery } from './query-text.js';
 
 export interface Suggestions {
@@ -74,15 +75,16 @@ function nearTerms(store: SqliteStore, term: string): string[] {
     if (distance <= max) scored.push({ term: row.term, score: distance * 1000 - row.doc });
     else if (row.term.startsWith(lower) && row.term.length <= lower.length + 6) scored.push({ term: row.term, score: 2500 - row.doc });
   }
-  const escaped = lower.slice(0, 3).replace(/[%_\\]/g, '\\$&');
-  for (const { name } of store.statements.symbolNames.iterate({ like: `${escaped}%`, limit: 500 })) {
+  for (const { name } of store.statements.symbolNames.iterate({ like: `${likeLiteral(lower.slice(0, 3))}%`, limit: 500 })) {
     const distance = editDistance(lower, name.toLowerCase(), max);
     if (distance <= max && name.toLowerCase() !== lower) scored.push({ term: name, score: distance * 1000 - 500 });
   }
   return [...new Set(scored.sort((a, b) => a.score - b.score).map((s) => s.term))];
 }
 
-export function suggest(store: SqliteStore, query: string, plan: WordsPlan | null, countWithoutFilters: () => number): Suggestions {
+/** Suggestions for a plan that found nothing (its words, its filters). */
+export function suggest(store: SqliteStore, plan: Plan, countWithoutFilters: () => number): Suggestions {
+  const query = plan.engine === 'words' ? plan.query : plan.pattern;
   const { terms } = parseTextQuery(query);
   const didYouMean: string[] = [];
   for (const term of terms) {
@@ -93,7 +95,7 @@ export function suggest(store: SqliteStore, query: string, plan: WordsPlan | nul
   }
   const synonyms = [...new Set(terms.flatMap((t) => SYNONYMS[t.toLowerCase()] ?? []))];
   const hints: string[] = [];
-  if (plan && (plan.filters.language || plan.filters.repository)) {
+  if (plan.engine === 'words' && (plan.filters.language || plan.filters.repository)) {
     const unfiltered = countWithoutFilters();
     if (unfiltered > 0) {
       const filters = [plan.filters.language && `language=${plan.filters.language}`, plan.filters.repository && `repository=${plan.filters.repository}`].filter(Boolean).join(' and ');

@@ -1,31 +1,16 @@
 /**
  * @module search/text-search
- * The BM25 retriever: ranks chunks of the word index. All terms are required
- * first; when that finds nothing, any term will do (phrases stay required).
- * A sentence-long query (plan.anyTerm) is ranked over any term from the start.
- * `total` is the exact count of chunks the chosen expression matches.
+ * The BM25 retriever: ranks chunks of the word index by the plan's match
+ * expression, then by its broadening (any term) when that finds nothing.
+ * `total` is the exact count of chunks the chosen expression matches, or,
+ * for phrase queries past their work budget, a lower bound marked `partial`.
  */
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { QuarryError } from '../contracts/errors.js';
+import { PHRASE_CHECK } from '../contracts/limits.js';
 import { message } from '../contracts/messages/index.js';
+import { containsPhrase } from '../text/tokens.js';
 import type { WordsPlan } from './plan.js';
-import { tokenize } from './query-text.js';
-
-/**
- * Phrase hits need their text checked, so every candidate is ranked and
- * verified before paging (the count stays exact). Phrase queries are rare
- * and their word AND is selective, so this stays cheap.
- */
-function runWithPhrases(store: SqliteStore, plan: WordsPlan, match: string, window: { offset: number; limit: number }) {
-  const patterns = plan.phrases.map(phrasePattern);
-  const verified = store.statements.wordsSearchWithText
-    .all({ ...plan.filters, match })
-    .filter((row) => patterns.every((p) => p.test(row.content)));
-  return {
-    total: verified.length,
-    ranked: verified.slice(window.offset, window.offset + window.limit).map((r) => ({ chunkId: r.chunk_id, score: r.score })),
-  };
-}
 
 export interface RankedChunk {
   chunkId: number;
@@ -37,28 +22,64 @@ export interface WordsResult {
   total: number;
   /** Which expression produced the hits: every term, or any term. */
   matched: 'all_terms' | 'any_term';
+  /** The phrase check stopped at its budget: `total` counts the hits verified so far. */
+  partial?: true;
 }
 
-/** A phrase as a pattern: its words in order, separated by anything that is not a letter or digit. */
-export function phrasePattern(phrase: string): RegExp {
-  const words = tokenize(phrase).map((w) => w.replace(/[\\^$.|?*+()[\]{}]/g, '\\$&'));
-  return new RegExp(words.join('[^\\p{L}\\p{N}]+'), 'iu');
+interface Run {
+  ranked: RankedChunk[];
+  total: number;
+  partial?: true;
+}
+
+/**
+ * The word index keeps no positions, so a phrase hit needs its text checked:
+ * candidates are read lazily in rank order and their tokens compared with
+ * the phrase's (linear work, no pattern built from user text). Every
+ * verified hit is counted, so the total stays exact, until PHRASE_CHECK's
+ * budget is spent; then the count so far is returned, marked partial.
+ */
+function runWithPhrases(store: SqliteStore, plan: WordsPlan, match: string, window: { offset: number; limit: number }): Run {
+  const s = store.statements;
+  const ranked: RankedChunk[] = [];
+  let total = 0;
+  let candidates = 0;
+  let chars = 0;
+  const rows = s.wordsRanked.iterate({ ...plan.filters, match });
+  for (const row of rows) {
+    if (candidates >= PHRASE_CHECK.maxCandidates || chars >= PHRASE_CHECK.maxChars) {
+      rows.return?.();
+      return { ranked, total, partial: true };
+    }
+    candidates++;
+    const content = s.chunkContent.get(row.chunk_id)?.content ?? '';
+    chars += content.length;
+    if (!plan.phrases.every((phrase) => containsPhrase(content, phrase))) continue;
+    if (total >= window.offset && ranked.length < window.limit) ranked.push({ chunkId: row.chunk_id, score: row.score });
+    total++;
+  }
+  return { ranked, total };
+}
+
+function runTerms(store: SqliteStore, plan: WordsPlan, match: string, window: { offset: number; limit: number }): Run {
+  const bind = { ...plan.filters, match };
+  const total = store.statements.wordsCount.get(bind)?.n ?? 0;
+  const rows = total === 0 ? [] : store.statements.wordsSearch.all({ ...bind, limit: window.limit, offset: window.offset });
+  return { total, ranked: rows.map((r) => ({ chunkId: r.chunk_id, score: r.score })) };
 }
 
 export function searchWords(store: SqliteStore, plan: WordsPlan, window: { offset: number; limit: number }): WordsResult {
-  const run = plan.phrases.length > 0 ? (match: string) => runWithPhrases(store, plan, match, window) : (match: string) => {
-    const bind = { ...plan.filters, match };
-    const total = store.statements.wordsCount.get(bind)?.n ?? 0;
-    const rows = total === 0 ? [] : store.statements.wordsSearch.all({ ...bind, limit: window.limit, offset: window.offset });
-    return { total, ranked: rows.map((r) => ({ chunkId: r.chunk_id, score: r.score })) };
-  };
+  const run = (match: string) => (plan.phrases.length > 0 ? runWithPhrases(store, plan, match, window) : runTerms(store, plan, match, window));
+  // No word of the query can be asked for ("!!!" in text mode): nothing matches, and nothing ran.
+  if (plan.match === null) return { ranked: [], total: 0, matched: 'all_terms' };
+  const match = plan.match;
   try {
-    const all = run(plan.match);
-    if (plan.anyTerm) return { ...all, matched: 'any_term' };
-    if (all.total > 0 || !plan.fallbackMatch) return { ...all, matched: 'all_terms' };
-    return { ...run(plan.fallbackMatch), matched: 'any_term' };
+    const first = run(match);
+    if (plan.anyTerm) return { ...first, matched: 'any_term' };
+    if (first.total > 0 || first.partial || !plan.broadening) return { ...first, matched: 'all_terms' };
+    return { ...run(plan.broadening.match), matched: 'any_term' };
   } catch (error) {
-    // The expression is built only from escaped strings, so this is a bug, never "no results".
-    throw new QuarryError('QUERY_SYNTAX', message('search.expression_failed', { reason: (error as Error).message }), { match: plan.match }, { cause: error });
+    // The expression is compiled from escaped strings within FTS_EXPRESSION's bounds, so this is a bug, never "no results".
+    throw new QuarryError('INTERNAL', message('search.could_not_run'), { match: plan.match }, { cause: error });
   }
 }

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
-import { pathIndexText, wordIndexText } from '../ingest/identifiers.js';
+import { pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { openDatabase } from './open-database.js';
@@ -54,7 +54,7 @@ export interface NewChunk {
   symbol: string | null;
   tokenCount: number;
   content: string;
-  /** Text for the word index: the content plus identifier parts (see ingest/identifiers). */
+  /** Text for the word index: the content plus identifier parts (see text/identifiers). */
   words: string;
 }
 

@@ -5,6 +5,7 @@
  * that vary (the FTS5 MATCH expression) are themselves bound parameters.
  */
 import type Database from 'better-sqlite3';
+import { RANKING } from '../contracts/limits.js';
 
 // The fragments below are fixed SQL written here, never user text: user values
 // reach these statements only as the named parameters (@language, @match, ...).
@@ -14,8 +15,9 @@ const FILTERS = `
   AND (@language IS NULL OR f.language = @language)
   AND (@repository IS NULL OR s.name = @repository)`;
 
-/** bm25 with the path and symbol columns weighted above the body (tuned on CoSQA dev). */
-const WORDS_SCORE = '-bm25(chunk_words, 3.0, 4.0, 1.0) AS score';
+/** bm25 with the path and symbol columns weighted above the body (RANKING.bm25Weights; numbers, not user text). */
+const { path: PATH_WEIGHT, symbol: SYMBOL_WEIGHT, body: BODY_WEIGHT } = RANKING.bm25Weights;
+const WORDS_SCORE = `-bm25(chunk_words, ${PATH_WEIGHT}, ${SYMBOL_WEIGHT}, ${BODY_WEIGHT}) AS score`;
 
 /** Word-index hits joined to their chunk, file and source, for filtering. */
 const WORDS_JOIN = `
@@ -84,11 +86,12 @@ export function prepareStatements(db: Database.Database) {
       WHERE chunk_words MATCH @match ${FILTERS}
       ORDER BY score DESC, c.id
       LIMIT @limit OFFSET @offset`),
-    /** Every ranked hit with its text, for phrase checks. */
-    wordsSearchWithText: db.prepare<SearchFilter & { match: string }, ScoredChunkRow & { content: string }>(`
-      SELECT c.id AS chunk_id, ${WORDS_SCORE}, c.content ${WORDS_JOIN}
+    /** Every ranked hit, ids only, read lazily (phrase checks fetch each text with chunkContent and stop at their budget). */
+    wordsRanked: db.prepare<SearchFilter & { match: string }, ScoredChunkRow>(`
+      SELECT c.id AS chunk_id, ${WORDS_SCORE} ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}
       ORDER BY score DESC, c.id`),
+    chunkContent: db.prepare<[number], { content: string }>('SELECT content FROM chunks WHERE id = ?'),
     wordsCount: db.prepare<SearchFilter & { match: string }, { n: number }>(`
       SELECT count(*) AS n ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}`),

@@ -1,12 +1,14 @@
 /**
  * @module cli/commands/search-command
  * `quarry search QUERY [--root DIR]`: the search_code tool for people.
- * `--json` prints exactly what the tool returns to an agent.
+ * `--json` prints exactly what the tool returns to an agent; `--explain`
+ * prints the plan the engine would execute, as JSON.
  */
 import type { Command } from 'commander';
 import { isQuarryError, toQuarryError } from '../../contracts/errors.js';
 import { normalizeSearchCodeParams } from '../../contracts/search-code-params.js';
-import { explainSearch, type SearchCodeResponse } from '../../search/engine.js';
+import type { SearchCodeResponse } from '../../search/engine.js';
+import { planSearch } from '../../search/plan.js';
 import { callTool, errorBody } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
 import { EXIT, exitQuietlyOnBrokenPipe, runCommand, writeOut } from '../exit.js';
@@ -48,7 +50,8 @@ export function registerSearchCommand(program: Command): void {
         };
         for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
         if (opts.explain) {
-          await writeOut(JSON.stringify(explainSearch(normalizeSearchCodeParams(raw)), null, 2));
+          // The very object the engine executes for this request (search/plan).
+          await writeOut(JSON.stringify(planSearch(normalizeSearchCodeParams(raw)), null, 2));
           return EXIT.ok;
         }
         const ctx = new ToolContext({ root: opts.root, indexPath: opts.index });

@@ -64,4 +64,9 @@ export const coreMessages = {
     ja: '内部エラーが発生しました（ID {id}）。詳細はサーバーログに記録されています。',
     cs: 'Interní chyba (id {id}); podrobnosti jsou v logu serveru.',
   },
+  'search.could_not_run': {
+    en: 'The search could not run. This is a Quarry bug: please report the query.',
+    cs: 'Hledání nešlo provést. Jde o chybu Quarry: nahlaste prosím dotaz.',
+    ja: '検索を実行できませんでした。Quarry の不具合です。クエリを報告してください。',
+  },
 } satisfies Catalogue;

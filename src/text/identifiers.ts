@@ -1,5 +1,5 @@
 /**
- * @module ingest/identifiers
+ * @module text/identifiers
  * Word-index text: splits identifiers at camelCase, snake_case and digit
  * boundaries, so the word index finds `parseConfigFile` for "parse config"
  * and `PM_RESUME` for "resume", and adds the stems of words (`files` ->

@@ -1,0 +1,48 @@
+/**
+ * @module text/tokens
+ * The word tokenizer shared by indexing and querying (letters, digits and
+ * `_`, as the word index keeps identifiers whole), and linear-time checks
+ * on token sequences: a quoted phrase is found by comparing tokens, never
+ * by a pattern built from user text (a backtracking RegExp froze every door).
+ */
+
+const TOKEN = /[\p{L}\p{N}_]+/gu;
+
+/** The words of a text, as written. */
+export function tokenize(text: string): string[] {
+  return [...text.matchAll(TOKEN)].map((m) => m[0]);
+}
+
+/** Lower case per code point, so a folded string keeps the offsets of the original. */
+export function foldCase(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const lower = ch.toLowerCase();
+    out += lower.length === ch.length ? lower : ch;
+  }
+  return out;
+}
+
+/**
+ * Whether `text` holds the phrase's words in order with only non-word
+ * characters between them, ignoring case: "exponential backoff" is in
+ * "with exponential  backoff." but not in "exponential_backoff" or
+ * "exponential retry backoff". Tokens are compared whole. The work is
+ * bounded by tokens(text) x tokens(phrase), and stops at the first match.
+ */
+export function containsPhrase(text: string, phrase: string): boolean {
+  const want = tokenize(phrase).map(foldCase);
+  if (want.length === 0) return false;
+  const have = tokenize(text).map(foldCase);
+  return indexOfSequence(have, want) >= 0;
+}
+
+/** First index where `needle` occurs as a run of `haystack`, or -1 (plain scan; both are token lists). */
+export function indexOfSequence(haystack: readonly string[], needle: readonly string[]): number {
+  if (needle.length === 0) return 0;
+  outer: for (let i = 0; i + needle.length <= haystack.length; i++) {
+    for (let j = 0; j < needle.length; j++) if (haystack[i + j] !== needle[j]) continue outer;
+    return i;
+  }
+  return -1;
+}
