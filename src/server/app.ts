@@ -7,9 +7,8 @@
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
-import { QuarryError } from '../contracts/errors.js';
+import { catalogueError } from '../contracts/errors.js';
 import { HTTP } from '../contracts/limits.js';
-import { message } from '../contracts/messages/index.js';
 import { accessHook } from './access/access-hook.js';
 import type { AppOptions } from './app-options.js';
 import { clientIp } from './client-ip.js';
@@ -61,7 +60,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const failure = new QuarryError('NOT_FOUND', message('http.route_not_found', { method: request.method, url: request.url }), { resource: 'route' });
+    const failure = catalogueError('NOT_FOUND', { key: 'http.route_not_found', params: { method: request.method, url: request.url } }, 'en', { resource: 'route' });
     return reply.code(404).send(restErrorBody(failure));
   });
 

@@ -10,8 +10,8 @@
  * send credentials on them, and they return no data.
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { QuarryError } from '../../contracts/errors.js';
-import { message, type Locale } from '../../contracts/messages/index.js';
+import { catalogueError } from '../../contracts/errors.js';
+import type { Locale } from '../../contracts/messages/index.js';
 import type { BearerToken } from './bearer-token.js';
 import type { HostAllowList } from './host-allow-list.js';
 
@@ -34,18 +34,18 @@ export function accessHook(rules: AccessRules): onRequestAsyncHookHandler {
     const port = request.socket.localPort ?? 0;
     const host = single(request.headers.host);
     if (!rules.hosts.hostAllowed(host, port)) {
-      throw new QuarryError('FORBIDDEN', message('http.host_not_allowed', { host: host ?? '(none)', allowed: rules.hosts.describe() }, rules.locale), { host });
+      throw catalogueError('FORBIDDEN', { key: 'http.host_not_allowed', params: { host: host ?? '(none)', allowed: rules.hosts.describe() } }, rules.locale, { host });
     }
     const origin = single(request.headers.origin);
     if (!rules.hosts.originAllowed(origin, port)) {
-      throw new QuarryError('FORBIDDEN', message('http.origin_not_allowed', { origin }, rules.locale), { origin });
+      throw catalogueError('FORBIDDEN', { key: 'http.origin_not_allowed', params: { origin } }, rules.locale, { origin });
     }
     if (!rules.token || request.method === 'OPTIONS') return;
     const path = request.url.split('?', 1)[0]!;
     if (TOKEN_EXEMPT_PATHS.has(path)) return;
     if (!rules.token.accepts(single(request.headers.authorization))) {
       reply.header('www-authenticate', 'Bearer realm="quarry"');
-      throw new QuarryError('UNAUTHORIZED', message('http.unauthorized', {}, rules.locale));
+      throw catalogueError('UNAUTHORIZED', { key: 'http.unauthorized', params: {} }, rules.locale);
     }
   };
 }
