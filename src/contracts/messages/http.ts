@@ -99,4 +99,20 @@ export const httpMessages = {
     cs: 'Příliš mnoho požadavků na projekty. Zkuste to znovu za {seconds} s.',
     ja: 'プロジェクトへの要求が多すぎます。{seconds} 秒後にもう一度お試しください。',
   },
+  'web.not_built': {
+    en: 'The web page is not built (no {folder}). Run "npm run build:web".',
+    cs: 'Webová stránka není sestavena (chybí {folder}). Spusťte "npm run build:web".',
+  },
+  'web.asset_not_found': {
+    en: 'No web page file {path}.',
+    cs: 'Soubor webové stránky {path} neexistuje.',
+  },
+  'web.file_too_large': {
+    en: 'File {path} has {size} bytes; the file view shows files up to {max} bytes. Use search_content on it instead.',
+    cs: 'Soubor {path} má {size} bajtů; zobrazení souboru ukáže nejvýše {max} bajtů. Použijte na něj search_content.',
+  },
+  'web.file_binary': {
+    en: 'File {path} is binary; the file view shows text files only.',
+    cs: 'Soubor {path} je binární; zobrazení souboru ukáže jen textové soubory.',
+  },
 } satisfies Catalogue;
