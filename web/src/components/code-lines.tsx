@@ -1,12 +1,13 @@
 /**
  * @module web/components/code-lines
- * Numbered, syntax-coloured source lines with match highlights. Line
- * numbers link to the file view's anchors (#L12). The HTML comes from
+ * Numbered, syntax-coloured source lines with match highlights. In the
+ * file view line numbers are anchors (#L12); in search results the hit's
+ * own link leads there, so its numbers are plain text. The HTML comes from
  * highlight.js (escaped source) plus our own <mark>/<span> tags only.
  */
 import { useMemo } from 'preact/hooks';
 import { highlightLines, markRanges } from '../highlight';
-import { href, onLinkClick } from '../router';
+
 
 export interface CodeLinesProps {
   text: string;
@@ -17,7 +18,7 @@ export interface CodeLinesProps {
   highlights?: Record<string, [number, number][]>;
   /** Inclusive line range to show as selected. */
   selected?: [number, number] | null;
-  /** Links line numbers to the file view (search results) or to anchors on this page (file view). */
+  /** 'anchor': line numbers are links to #Ln on this page (file view); 'file': plain numbers (search results). */
   linkTo: 'file' | 'anchor';
   onLineClick?: (line: number, event: MouseEvent) => void;
 }
@@ -31,12 +32,14 @@ export function CodeLines(props: CodeLinesProps) {
           const n = props.firstLine + index;
           const ranges = props.highlights?.[String(n)] ?? [];
           const selected = props.selected && n >= props.selected[0] && n <= props.selected[1];
-          const target = props.linkTo === 'file' ? href('/file', { path: props.file }, `#L${n}`) : `#L${n}`;
+          const target = `#L${n}`;
           return (
             <tr key={n} id={props.linkTo === 'anchor' ? `L${n}` : undefined} class={selected ? 'sel' : undefined}>
               <td class="ln">
-                <a href={target} aria-label={`Line ${n}`}
-                  onClick={(e) => { if (props.onLineClick) { e.preventDefault(); props.onLineClick(n, e); } else onLinkClick(e); }}>{n}</a>
+                {props.linkTo === 'anchor' ? (
+                  <a href={target} aria-label={`Line ${n}`}
+                    onClick={(e) => { if (props.onLineClick) { e.preventDefault(); props.onLineClick(n, e); } }}>{n}</a>
+                ) : <span>{n}</span>}
               </td>
               <td class="src"><code dangerouslySetInnerHTML={{ __html: markRanges(html, ranges) || ' ' }} /></td>
             </tr>
