@@ -140,7 +140,9 @@ export function SearchPage({ url }: { url: URL }) {
                 <a data-hit class="hit-link" href={href('/file', { path: file }, `#L${hit.start_line}-L${hit.end_line}`)} onClick={onLinkClick}>
                   Lines {hit.start_line}–{hit.end_line}{hit.symbol ? ` · ${hit.symbol}` : ''}
                 </a>
-                <CodeLines text={hit.snippet} firstLine={hit.start_line} file={file} language={hit.language} highlights={hit.highlights} linkTo="file" />
+                <div class="code-scroll" tabIndex={0} aria-label={`${file} lines ${hit.start_line} to ${hit.end_line}`}>
+                  <CodeLines text={hit.snippet} firstLine={hit.start_line} file={file} language={hit.language} highlights={hit.highlights} linkTo="file" />
+                </div>
               </div>
             ))}
           </li>
