@@ -14,7 +14,6 @@ import path from 'node:path';
 import { chromium, type BrowserContext, type Page } from 'playwright-core';
 import { runCli } from './cli.js';
 import { MEDICINES_FIXTURES, SUKL_FIXTURES } from './medicines.js';
-import { makeTree } from './temp-tree.js';
 
 const EXECUTABLE = '/usr/bin/chromium';
 export const CHROMIUM = {
@@ -51,8 +50,8 @@ export async function axeViolations(page: Page): Promise<{ id: string; impact: s
   });
 }
 
-/** TypeScript sources with a class hierarchy, calls and imports, plus 30 files that all mention `needle`. */
-export function pageTree(): string {
+/** TypeScript sources with a class hierarchy, calls and imports, plus 30 files that all mention `needle` (no vitest here: the screenshots script uses it too). */
+export function pageTreeFiles(): Record<string, string> {
   const files: Record<string, string> = {
     'src/shapes/shape.ts': [
       'export abstract class Shape {', '  abstract area(): number;', '  describe(): string {', '    return `area ${this.area()}`;', '  }', '}', '',
@@ -70,7 +69,7 @@ export function pageTree(): string {
   for (let i = 0; i < 30; i++) {
     files[`notes/note-${String(i).padStart(2, '0')}.md`] = `# Note ${i}\n\nThe needle number ${i} is hidden here.\n`;
   }
-  return makeTree(files);
+  return files;
 }
 
 /** Imports the committed SÚKL fixtures into ROOT/.quarry/medicines.db. */

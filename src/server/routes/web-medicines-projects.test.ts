@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, axeViolations, importMedicines, launchBrowser, pageTree, type BrowserSession } from '../../test-support/browser.js';
+import { CHROMIUM, axeViolations, importMedicines, launchBrowser, pageTreeFiles, type BrowserSession } from '../../test-support/browser.js';
+import { makeTree } from '../../test-support/temp-tree.js';
 import { startServe, type ServerProcess } from '../../test-support/http-server.js';
 
 describe.skipIf(!CHROMIUM.present)('web page: medicines, projects, live search (chromium)', () => {
@@ -16,7 +17,7 @@ describe.skipIf(!CHROMIUM.present)('web page: medicines, projects, live search (
   let browser: BrowserSession;
   let base: string;
   beforeAll(async () => {
-    const root = pageTree();
+    const root = makeTree(pageTreeFiles());
     await importMedicines(root);
     server = await startServe(root, ['--refresh', 'off', '--mcp-rate-limit', '10000']);
     base = new URL(server.url).origin;

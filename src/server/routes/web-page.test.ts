@@ -6,7 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB } from '../../contracts/limits.js';
-import { CHROMIUM, axeViolations, launchBrowser, pageTree, type BrowserSession } from '../../test-support/browser.js';
+import { CHROMIUM, axeViolations, launchBrowser, pageTreeFiles, type BrowserSession } from '../../test-support/browser.js';
+import { makeTree } from '../../test-support/temp-tree.js';
 import { startServe, type ServerProcess } from '../../test-support/http-server.js';
 // @ts-expect-error plain ESM script without types: the build's own first-load measure
 import { firstLoad } from '../../../web/scripts/first-load.mjs';
@@ -15,7 +16,7 @@ describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', 
   let server: ServerProcess;
   let browser: BrowserSession;
   beforeAll(async () => {
-    server = await startServe(pageTree(), ['--refresh', 'off', '--mcp-rate-limit', '10000']);
+    server = await startServe(makeTree(pageTreeFiles()), ['--refresh', 'off', '--mcp-rate-limit', '10000']);
     browser = await launchBrowser();
   });
   afterAll(async () => { await browser?.close(); await server?.stop(); });
