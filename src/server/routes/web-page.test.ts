@@ -123,6 +123,27 @@ describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', 
   });
 });
 
+describe.skipIf(!CHROMIUM.present)('web page with a bearer token (chromium)', () => {
+  const token = 'web-page-test-token-0123456789';
+  let server: ServerProcess;
+  let browser: BrowserSession;
+  beforeAll(async () => {
+    server = await startServe(makeTree(pageTreeFiles()), ['--refresh', 'off', '--token', token]);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => { await browser?.close(); await server?.stop(); });
+
+  it('takes the token from the fragment, drops it from the address bar, searches with it, never logs it', async () => {
+    const { page } = browser;
+    const base = origin(server);
+    expect((await fetch(`${base}/api/tools`)).status).toBe(401);
+    await page.goto(`${base}/?q=Circle#token=${token}`);
+    await page.waitForSelector('[data-hit]');
+    expect(page.url()).not.toContain(token);
+    expect(JSON.stringify(server.lines())).not.toContain(token);
+  });
+});
+
 if (!CHROMIUM.present) describe('web page', () => { it.skip(CHROMIUM.skipReason, () => {}); });
 
 function origin(server: ServerProcess): string {
