@@ -19,6 +19,9 @@ import { registerMcpRoutes } from './routes/mcp-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
 import { registerSearchRoutes } from './routes/search-routes.js';
 import { registerToolRoutes } from './routes/tool-routes.js';
+import { registerFileRoutes } from './routes/file-routes.js';
+import { registerProgressRoutes } from './routes/progress-routes.js';
+import { registerWebRoutes } from './routes/web-routes.js';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -69,6 +72,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerProjectRoutes(app, options, clientOf);
   registerSearchRoutes(app, options, clientOf);
   registerToolRoutes(app, options, clientOf);
+  registerFileRoutes(app, options);
+  registerProgressRoutes(app, options);
+  registerWebRoutes(app);
   const document = openApiDocument(options.tools);
   app.get('/api/openapi.json', { config: { door: 'rest' } }, async () => document);
   return app;

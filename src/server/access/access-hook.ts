@@ -14,6 +14,7 @@ import { catalogueError } from '../../contracts/errors.js';
 import type { Locale } from '../../contracts/messages/index.js';
 import type { BearerToken } from './bearer-token.js';
 import type { HostAllowList } from './host-allow-list.js';
+import { isWebShellPath } from '../routes/web-routes.js';
 
 export interface AccessRules {
   hosts: HostAllowList;
@@ -43,6 +44,8 @@ export function accessHook(rules: AccessRules): onRequestAsyncHookHandler {
     if (!rules.token || request.method === 'OPTIONS') return;
     const path = request.url.split('?', 1)[0]!;
     if (TOKEN_EXEMPT_PATHS.has(path)) return;
+    // The web page's shell (HTML, scripts, styles) holds no data; it asks for the token and sends it on every API call.
+    if (request.method === 'GET' && isWebShellPath(path)) return;
     if (!rules.token.accepts(single(request.headers.authorization))) {
       reply.header('www-authenticate', 'Bearer realm="quarry"');
       throw catalogueError('UNAUTHORIZED', { key: 'http.unauthorized', params: {} }, rules.locale);
