@@ -9,12 +9,14 @@ import { QuarryError, toQuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
 import type { ToolContext } from './context.js';
 import { findTool } from './registry.js';
-import { redactParams, silentToolLogger, type ToolCallLogger } from './tool-log.js';
+import { redactParams, silentToolLogger, type ToolCallLogger, type ToolCallLogLine } from './tool-log.js';
 import type { AnyTool } from './types.js';
 
 export interface CallOptions {
   tools?: readonly AnyTool[];
   log?: ToolCallLogger;
+  /** Aborted when the caller is gone (socket closed, MCP notifications/cancelled): live searches kill their process. */
+  signal?: AbortSignal;
 }
 
 /** Parses raw arguments with the tool's parser, or its schema, into QuarryError on failure. */
@@ -30,7 +32,7 @@ export function parseToolInput(tool: AnyTool, raw: unknown, ctx: ToolContext): u
 export async function callTool(name: string, raw: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<object | number> {
   const log = options.log ?? silentToolLogger;
   const started = performance.now();
-  const finish = (status: 'ok' | 'error', error?: string) => {
+  const finish = (status: ToolCallLogLine['status'], error?: string) => {
     log({
       event: 'mcp_tool_call', tool: name, params: redactParams(raw ?? {}),
       duration_ms: Math.round((performance.now() - started) * 100) / 100, status, ...(error ? { error } : {}),
@@ -39,12 +41,12 @@ export async function callTool(name: string, raw: unknown, ctx: ToolContext, opt
   try {
     const tool = findTool(name, options.tools);
     const input = parseToolInput(tool, raw, ctx);
-    const result = await tool.run(input, ctx);
-    finish('ok');
+    const result = await tool.run(input, ctx, { signal: options.signal });
+    finish(options.signal?.aborted ? 'cancelled' : 'ok');
     return result;
   } catch (error) {
     const failure = toQuarryError(error);
-    finish('error', failure.message);
+    finish(options.signal?.aborted ? 'cancelled' : 'error', failure.message);
     throw failure;
   }
 }

@@ -36,7 +36,7 @@ export const searchContentTool = defineTool<Input, object | number>({
     WORKFLOW,
   ].join(' '),
   inputSchema,
-  run: async (input, ctx) => {
+  run: async (input, ctx, call) => {
     const { locale, live, root, warnings } = startLiveCall(input, ctx);
     const format = outputFormat(input, locale);
     if ((input.roots ?? []).length === 0 && (input.files ?? []).length === 0) {
@@ -48,6 +48,7 @@ export const searchContentTool = defineTool<Input, object | number>({
     const rg = await live.rg(locale);
     const reply = await runContentSearch(rg, live.cache, root, locale, {
       tool: 'search_content', options, target: { paths, explicit: false }, format, optimizePaths: input.optimize_paths ?? false, limit,
+      signal: call.signal,
     });
     return withWarnings(reply, warnings);
   },

@@ -23,7 +23,12 @@ export interface ToolDefinition<Input = unknown, Output extends object | number 
    * contract's message. When absent, `inputSchema` parses them.
    */
   parse?: (raw: unknown, ctx: ToolContext) => Input;
-  run: (input: Input, ctx: ToolContext) => Promise<Output>;
+  run: (input: Input, ctx: ToolContext, call: ToolCall) => Promise<Output>;
+}
+
+/** What belongs to one call rather than to the door: its cancellation (client gone or cancelled). */
+export interface ToolCall {
+  signal?: AbortSignal;
 }
 
 /** A registry holds tools of differing input types. */
