@@ -79,10 +79,18 @@ function setting(value: string | undefined, range: { min: number; max: number; d
   return Math.min(range.max, Math.max(range.min, n));
 }
 
+/** Slots and queue length from QUARRY_LIVE_PROCESSES / QUARRY_LIVE_QUEUE, else LIVE's defaults. */
+export function slotSettings(env: NodeJS.ProcessEnv): { capacity: number; queueMax: number } {
+  return { capacity: setting(env.QUARRY_LIVE_PROCESSES, LIVE.processSlots), queueMax: setting(env.QUARRY_LIVE_QUEUE, LIVE.processQueue) };
+}
+
 let shared: ProcessSlots | null = null;
 
-/** The process-wide queue, sized from QUARRY_LIVE_PROCESSES / QUARRY_LIVE_QUEUE on first use. */
-export function processSlots(env: NodeJS.ProcessEnv = process.env): ProcessSlots {
-  shared ??= new ProcessSlots(setting(env.QUARRY_LIVE_PROCESSES, LIVE.processSlots), setting(env.QUARRY_LIVE_QUEUE, LIVE.processQueue));
+/** The process-wide queue, sized on first use. */
+export function processSlots(): ProcessSlots {
+  if (!shared) {
+    const { capacity, queueMax } = slotSettings(process.env);
+    shared = new ProcessSlots(capacity, queueMax);
+  }
   return shared;
 }
