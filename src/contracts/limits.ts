@@ -186,6 +186,20 @@ export const LIVE = {
   /** Coarser-format cache: entries kept and their lifetime (the tree is live, so answers go stale fast). */
   cacheMaxEntries: 64,
   cacheTtlMs: 30_000,
+  /**
+   * rg/fd processes running at once in one Quarry process, shared by every door (QUARRY_LIVE_PROCESSES
+   * overrides, kept in range). ripgrep already uses every core for one search, so more processes only
+   * split the same cores and multiply memory; 4 lets short searches pass a long one on a small machine.
+   */
+  processSlots: { min: 1, max: 64, default: 4 },
+  /**
+   * Calls waiting for a process slot (QUARRY_LIVE_QUEUE overrides); one more is refused at once with
+   * UNAVAILABLE. 32 covers an agent's burst of parallel calls; a longer queue would mostly wait past
+   * the default timeout_ms (4000 ms) anyway, and every waiter holds a request open.
+   */
+  processQueue: { min: 0, max: 1000, default: 32 },
+  /** A cancelled call's process gets SIGTERM, then SIGKILL after this grace (rg and fd exit at once on SIGTERM). */
+  killGraceMs: 500,
 } as const;
 
 /** The SÚKL medicines registry tools (seed 001) and their importer. */
