@@ -97,8 +97,8 @@ export const SEARCH_DISPLAY = {
    * ranges (3 MB of JSON); a reader needs the first few to see the match. Past a cap the item
    * carries `highlights_truncated: true`.
    */
-  highlightRangesPerLine: 20,
-  highlightRangesPerItem: 100,
+  highlightRangesPerLine: 50,
+  highlightRangesPerItem: 200,
   /** Reference sites listed in a relationship answer (`references_total` counts them all). */
   referencesListed: 50,
 } as const;

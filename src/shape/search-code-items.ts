@@ -14,6 +14,7 @@
  */
 import { ENGINE, SEARCH_DISPLAY } from '../contracts/limits.js';
 import type { DetailLevel } from '../contracts/search-code-params.js';
+import { estimateTokens } from './tokens.js';
 import { capHighlights, firstHighlightedLine, type Highlights } from './highlight.js';
 
 export interface ShapeableHit {
@@ -113,7 +114,7 @@ function cutSingleLine(hit: ShapeableHit, highlights: Highlights): { hit: Shapea
   if (!hit.singleLine || hit.text.length <= ENGINE.snippetLineMaxChars) return null;
   const key = String(hit.startLine);
   const cut = cutLine(hit.text, highlights[key] ?? [], ENGINE.snippetLineMaxChars);
-  return { hit: { ...hit, text: cut.text, highlights: { [key]: cut.ranges } }, cut };
+  return { hit: { ...hit, text: cut.text, highlights: { [key]: cut.ranges }, tokenCount: estimateTokens(cut.text) }, cut };
 }
 
 export function shapeItem(original: ShapeableHit, level: DetailLevel, snippetLines: number): SearchCodeItem {
