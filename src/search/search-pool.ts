@@ -1,18 +1,23 @@
 /**
  * @module search/search-pool
- * Where indexed searches run: a few worker threads (search-worker) with
- * read-only SQLite connections, so the HTTP/MCP thread only routes and a
- * heavy search never holds up /healthz or another caller. Jobs wait in a
- * bounded queue (full = UNAVAILABLE). Each job has a hard wall-clock limit:
- * a worker past it (stuck in one long SQLite statement, say) is terminated
- * and replaced, and its caller gets TIMEOUT. Idle workers do not keep the
- * process alive. When the built worker script is absent (tests running the
+ * Where indexed searches run: a few workers (search-worker) with read-only
+ * SQLite connections, so the HTTP/MCP thread only routes and a heavy search
+ * never holds up /healthz or another caller. Jobs wait in a bounded queue
+ * (full = UNAVAILABLE). Each job has a hard wall-clock limit: a worker past
+ * it (stuck in one long SQLite statement, say) is killed and replaced, and
+ * its caller gets TIMEOUT. Idle workers do not keep the process alive.
+ *
+ * Workers are child processes, not worker threads: the `re2` addon (1.23)
+ * keeps V8 handles in static storage, and loading it in a new thread after a
+ * thread that loaded it was terminated crashes the whole process (measured:
+ * SIGSEGV / "Check failed: node->IsInUse()"). A process can be killed and
+ * replaced safely. When the built worker script is absent (tests running the
  * TypeScript sources) jobs run in the calling thread instead.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import { catalogueError } from '../contracts/errors.js';
 import { SEARCH_POOL } from '../contracts/limits.js';
 import { ReadOnlyStores, fromJobFailure, runSearchJob, type JobFailure, type SearchJob, type SearchOp, type SearchOps } from './search-jobs.js';
@@ -54,11 +59,13 @@ interface Pending {
 }
 
 interface Slot {
-  worker: Worker;
-  busy: (Pending & { id: number; timer: NodeJS.Timeout }) | null;
+  worker: ChildProcess;
+  /** The worker has loaded its modules: a job's wall clock starts then, not while the thread starts. */
+  ready: boolean;
+  busy: (Pending & { id: number; timer: NodeJS.Timeout | null }) | null;
 }
 
-type Reply = { id: number; result: unknown } | { id: number; failure: JobFailure };
+type Reply = { ready: true } | { id: number; result: unknown } | { id: number; failure: JobFailure };
 
 export class SearchPool {
   readonly workers: number;
@@ -111,32 +118,47 @@ export class SearchPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(this.script!, { resourceLimits: { maxOldGenerationSizeMb: SEARCH_POOL.workerHeapMb } });
-    const slot: Slot = { worker, busy: null };
+    const worker = fork(this.script!, [], {
+      // stdout may be a protocol stream (stdio MCP): a worker never writes to it. Errors still reach stderr.
+      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+      serialization: 'advanced',
+      execArgv: [`--max-old-space-size=${SEARCH_POOL.workerHeapMb}`],
+    });
+    const slot: Slot = { worker, ready: false, busy: null };
     worker.on('message', (reply: Reply) => this.settle(slot, reply));
+    // A dead worker's channel errors on send; its exit event retires it.
+    worker.on('error', () => undefined);
     // A worker that dies (out of memory, a crash) fails its job as INTERNAL and is replaced on the next job.
-    const fail = (error: unknown) => this.retire(slot, error instanceof Error ? error : new Error(`search worker exited: ${String(error)}`));
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`search worker exited with code ${code}`)));
-    worker.unref();
+    const fail = (error: Error) => this.retire(slot, error);
+    worker.on('exit', (code, signal) => fail(new Error(`search worker exited with ${signal ?? `code ${code}`}`)));
+    idle(worker);
     this.slots.push(slot);
     return slot;
   }
 
   private dispatch(slot: Slot, pending: Pending): void {
     const id = this.nextId++;
-    const timer = setTimeout(() => this.overrun(slot), this.hardTimeoutMs);
-    slot.busy = { ...pending, id, timer };
-    slot.worker.ref(); // a search in flight keeps the process alive
-    slot.worker.postMessage({ id, job: pending.job });
+    slot.busy = { ...pending, id, timer: null };
+    if (slot.ready) this.startClock(slot);
+    busy(slot.worker); // a search in flight keeps the process alive
+    slot.worker.send({ id, job: pending.job });
+  }
+
+  private startClock(slot: Slot): void {
+    if (slot.busy && slot.busy.timer === null) slot.busy.timer = setTimeout(() => this.overrun(slot), this.hardTimeoutMs);
   }
 
   private settle(slot: Slot, reply: Reply): void {
+    if ('ready' in reply) {
+      slot.ready = true;
+      this.startClock(slot);
+      return;
+    }
     const busy = slot.busy;
     if (!busy || busy.id !== reply.id) return;
-    clearTimeout(busy.timer);
+    if (busy.timer) clearTimeout(busy.timer);
     slot.busy = null;
-    slot.worker.unref();
+    idle(slot.worker);
     if ('failure' in reply) busy.reject(fromJobFailure(reply.failure));
     else busy.resolve(reply.result);
     this.pump();
@@ -155,9 +177,9 @@ export class SearchPool {
     const busy = slot.busy;
     slot.busy = null;
     slot.worker.removeAllListeners('exit');
-    void slot.worker.terminate();
+    slot.worker.kill('SIGKILL');
     if (busy) {
-      clearTimeout(busy.timer);
+      if (busy.timer) clearTimeout(busy.timer);
       busy.reject(error);
     }
     if (!this.closed) this.pump();
@@ -169,10 +191,26 @@ export class SearchPool {
     for (const pending of this.queue.splice(0)) pending.reject(catalogueError('UNAVAILABLE', { key: 'search.pool_closed', params: {} }));
     const slots = this.slots.splice(0);
     for (const slot of slots) {
-      if (slot.busy) { clearTimeout(slot.busy.timer); slot.busy.reject(catalogueError('UNAVAILABLE', { key: 'search.pool_closed', params: {} })); }
+      if (slot.busy) { if (slot.busy.timer) clearTimeout(slot.busy.timer); slot.busy.reject(catalogueError('UNAVAILABLE', { key: 'search.pool_closed', params: {} })); }
       slot.worker.removeAllListeners('exit');
     }
     this.localStores?.closeAll();
-    await Promise.all(slots.map((s) => s.worker.terminate()));
+    await Promise.all(slots.map((s) => new Promise<void>((resolve) => {
+      if (s.worker.exitCode !== null || s.worker.signalCode !== null) { resolve(); return; }
+      s.worker.once('exit', () => resolve());
+      s.worker.ref(); // wait for the exit even when nothing else keeps the process running
+      s.worker.kill('SIGKILL');
+    })));
   }
+}
+
+/** An idle worker (and its message channel) does not keep this process alive. */
+function idle(worker: ChildProcess): void {
+  worker.unref();
+  worker.channel?.unref();
+}
+
+function busy(worker: ChildProcess): void {
+  worker.ref();
+  worker.channel?.ref();
 }
