@@ -133,8 +133,9 @@ export const SEARCH_CACHE = {
 } as const;
 
 /**
- * The pool of worker threads that runs indexed searches (search_code, find_references, REST
- * project search) off the HTTP/MCP thread, each with read-only SQLite connections.
+ * The pool of workers that runs indexed searches (search_code, find_references, REST project
+ * search) off the HTTP/MCP thread, each with read-only SQLite connections (search/search-pool:
+ * worker processes, since the re2 addon cannot be reloaded in a replacement thread).
  */
 export const SEARCH_POOL = {
   /** Workers at most; default min(workersDefault, cores). Two keep one core for the serving thread and the indexer on small machines. */
@@ -143,8 +144,8 @@ export const SEARCH_POOL = {
   /** Searches waiting for a worker before new ones are refused with UNAVAILABLE: bounds memory and queueing delay. */
   queueMax: 64,
   /**
-   * Hard wall-clock limit of one search in a worker, past which the worker is terminated and
-   * replaced and the caller gets TIMEOUT: catches work no budget check can reach (one long SQLite
+   * Hard wall-clock limit of one search in a worker (from when the worker is ready), past which
+   * the worker is killed and replaced and the caller gets TIMEOUT: catches work no budget check can reach (one long SQLite
    * statement). Above ENGINE.verifyBudgetMs plus the phrase check, so budgets stop first normally.
    */
   hardTimeoutMs: 15_000,
