@@ -120,6 +120,18 @@ export const TOOL_LOG = {
   paramMaxChars: 200,
   /** Arrays longer than this are cut in the log line. */
   arrayMaxItems: 20,
+  /** Values nested deeper than this are shown as a marker in the log line. */
+  maxDepth: 8,
+} as const;
+
+/** Raw tool arguments, before any parser sees them. */
+export const TOOL_INPUT = {
+  /**
+   * No tool's arguments nest deeper than 3 levels; JSON nested thousands deep
+   * would overflow the stack of every recursive reader (schema, logger), so
+   * it is refused before them.
+   */
+  maxDepth: 32,
 } as const;
 
 /** Result cache of the indexed search (per door process; keyed by index version, so never stale). */

@@ -125,3 +125,15 @@ export function parseToolArgs<Schema extends z.ZodType>(schema: Schema, raw: unk
 export function parseRequestBody<Schema extends z.ZodType>(schema: Schema, raw: unknown, locale: Locale = 'en'): z.output<Schema> {
   return parseToolArgs(schema, raw ?? {}, { dialect: 'code', locale, wrap: 'http.invalid_request' });
 }
+
+/** Whether a JSON value nests deeper than `max` arrays/objects (walked without recursion). */
+export function nestsDeeperThan(value: unknown, max: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [current, depth] = stack.pop()!;
+    if (current === null || typeof current !== 'object') continue;
+    if (depth >= max) return true;
+    for (const child of Array.isArray(current) ? current : Object.values(current)) stack.push([child, depth + 1]);
+  }
+  return false;
+}

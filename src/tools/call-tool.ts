@@ -7,10 +7,11 @@
  * an unexpected one leaves as a generic INTERNAL error whose id the log line
  * repeats beside the real cause. Doors decide the errors' shape.
  */
-import { causeText, localizeError, toQuarryError, type QuarryError } from '../contracts/errors.js';
+import { catalogueError, causeText, localizeError, toQuarryError, type QuarryError } from '../contracts/errors.js';
 import type { Dialect } from '../contracts/error-map.js';
 import { resolveLocale, type Locale } from '../contracts/messages/index.js';
-import { parseToolArgs } from '../contracts/tool-input.js';
+import { nestsDeeperThan, parseToolArgs } from '../contracts/tool-input.js';
+import { TOOL_INPUT } from '../contracts/limits.js';
 import type { ToolContext } from './context.js';
 import { findTool } from './registry.js';
 import { redactParams, silentToolLogger, type ToolCallLogger, type ToolCallLogLine } from './tool-log.js';
@@ -65,6 +66,9 @@ export async function callTool(name: string, raw: unknown, ctx: ToolContext, opt
   };
   try {
     const tool = findTool(name, options.tools);
+    if (nestsDeeperThan(raw, TOOL_INPUT.maxDepth)) {
+      throw catalogueError('INVALID_ARGUMENT', { key: 'tool.args_too_deep', params: { max: TOOL_INPUT.maxDepth } }, locale);
+    }
     const input = parseToolInput(tool, raw, locale);
     const result = await tool.run(input, ctx, { signal: options.signal });
     finish(options.signal?.aborted ? 'cancelled' : 'ok');

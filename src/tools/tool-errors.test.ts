@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { toQuarryError, type QuarryError } from '../contracts/errors.js';
 import { LANGUAGES } from '../contracts/languages.js';
-import { FIND_REFERENCES, LIVE, MEDICINES, SEARCH_CODE } from '../contracts/limits.js';
+import { FIND_REFERENCES, LIVE, MEDICINES, SEARCH_CODE, TOOL_INPUT } from '../contracts/limits.js';
 import { LOCALES, localesOf, message, messageKeys, type Locale, type MessageKey, type MessageParams } from '../contracts/messages/index.js';
 import { toolSchema } from '../contracts/tool-input.js';
 import { FD_TYPES } from '../live/fd.js';
@@ -174,6 +174,17 @@ describe('every tool x every invalid-input class x every locale answers from the
     const ctx = contexts.cs;
     const reply = await callTool('list_files', { roots: ['.'], limit: LIVE.listLimit.max + 1 }, ctx) as { warnings: string[] };
     expect(reply.warnings).toContain(message('live.clamped', { param: 'limit', value: LIVE.listLimit.max + 1, max: LIVE.listLimit.max }, 'cs'));
+  });
+});
+
+describe('arguments nested thousands deep', () => {
+  let deep: unknown = 'x';
+  for (let i = 0; i < 5000; i++) deep = [deep];
+  it.each(ALL_TOOLS.map((t) => t.name))('%s refuses them with the catalogue message, in every locale (no stack overflow)', async (tool) => {
+    for (const locale of LOCALES) {
+      const error = await failure(tool, { query: deep }, contexts[locale]);
+      expect([error.code, error.message]).toEqual(['INVALID_ARGUMENT', message('tool.args_too_deep', { max: TOOL_INPUT.maxDepth }, locale)]);
+    }
   });
 });
 

@@ -27,17 +27,18 @@ export type ToolCallLogger = (line: ToolCallLogLine) => void;
 
 const SECRET_KEY = /pass(word)?|secret|token|api[_-]?key|auth|credential|cookie/i;
 
-export function redactParams(value: unknown, key = ''): unknown {
+export function redactParams(value: unknown, key = '', depth = 0): unknown {
   if (key && SECRET_KEY.test(key)) return '[redacted]';
+  if (depth >= TOOL_LOG.maxDepth && value !== null && typeof value === 'object') return '…(nested deeper)';
   if (typeof value === 'string') {
     return value.length > TOOL_LOG.paramMaxChars ? `${value.slice(0, TOOL_LOG.paramMaxChars)}…(${value.length} chars)` : value;
   }
   if (Array.isArray(value)) {
-    const kept = value.slice(0, TOOL_LOG.arrayMaxItems).map((v) => redactParams(v));
+    const kept = value.slice(0, TOOL_LOG.arrayMaxItems).map((v) => redactParams(v, '', depth + 1));
     return value.length > TOOL_LOG.arrayMaxItems ? [...kept, `…(${value.length} items)`] : kept;
   }
   if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactParams(v, k)]));
+    return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, redactParams(v, k, depth + 1)]));
   }
   return value;
 }

@@ -90,4 +90,9 @@ export const coreMessages = {
     ja: '検索はキャンセルされました。呼び出し元が切断したかキャンセルしました。',
     cs: 'Hledání bylo zrušeno: volající se odpojil nebo je zrušil.',
   },
+  'tool.args_too_deep': {
+    en: 'Arguments nest deeper than {max} levels; no tool takes arguments like that. Send a flat JSON object.',
+    ja: '引数の入れ子が {max} 階層を超えています。そのような引数を受け取るツールはありません。平坦な JSON オブジェクトを送ってください。',
+    cs: 'Argumenty jsou vnořené hlouběji než {max} úrovní; takové argumenty žádný nástroj nepřijímá. Pošlete plochý objekt JSON.',
+  },
 } satisfies Catalogue;
