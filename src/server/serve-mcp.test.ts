@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { RATE_LIMIT } from '../contracts/limits.js';
+import { message } from '../contracts/messages/index.js';
 import { ALL_TOOLS } from '../tools/registry.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
 import { connectHttp, mcpPost, startServe, type ServerProcess } from '../test-support/http-server.js';
@@ -55,6 +56,18 @@ describe('quarry serve: MCP over Streamable HTTP', () => {
     await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toThrow(/Unknown tool/);
     const raw = await mcpPost(`${server.url}/api/mcp`, { jsonrpc: '2.0', id: 7, method: 'tools/call', params: { name: 'no_such_tool', arguments: {} } });
     expect(raw.json.error.code).toBe(-32601);
+  });
+
+  it('answers a tools/call whose arguments or params are not objects with InvalidParams in the catalogue\'s words, not zod\'s', async () => {
+    const cases: [unknown, string][] = [
+      [{ name: 'search_code', arguments: ['query'] }, message('tool.args_not_object')],
+      [{ name: 'search_code', arguments: 42 }, message('tool.args_not_object')],
+      [{ arguments: {} }, message('tool.call_malformed')],
+    ];
+    for (const [params, text] of cases) {
+      const raw = await mcpPost(`${server.url}/mcp`, { jsonrpc: '2.0', id: 8, method: 'tools/call', params });
+      expect(raw.json).toEqual({ jsonrpc: '2.0', id: 8, error: { code: -32602, message: text } });
+    }
   });
 
   it('is also at /api/mcp', async () => {

@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { InvalidArgumentError } from 'commander';
-import { createMcpServer } from '../../server/mcp-server.js';
+import { connectMcp, createMcpServer } from '../../server/mcp-server.js';
 import { ToolContext } from '../../tools/context.js';
 import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
@@ -53,7 +53,7 @@ export function registerMcpCommand(program: Command): void {
           });
         }
         const server = createMcpServer(ctx, toolsInGroups(opts.tools), streamToolLogger(process.stderr));
-        await server.connect(new StdioServerTransport());
+        await connectMcp(server, new StdioServerTransport(), ctx.locale);
         await new Promise<void>((resolve) => {
           server.onclose = resolve;
           process.stdin.on('end', resolve);

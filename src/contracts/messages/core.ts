@@ -95,4 +95,9 @@ export const coreMessages = {
     ja: '引数の入れ子が {max} 階層を超えています。そのような引数を受け取るツールはありません。平坦な JSON オブジェクトを送ってください。',
     cs: 'Argumenty jsou vnořené hlouběji než {max} úrovní; takové argumenty žádný nástroj nepřijímá. Pošlete plochý objekt JSON.',
   },
+  'tool.call_malformed': {
+    en: 'tools/call needs params {"name": "<tool>", "arguments": {...}}; list the tools with tools/list.',
+    ja: 'tools/call には params {"name": "<ツール名>", "arguments": {...}} が必要です。ツールの一覧は tools/list で取得できます。',
+    cs: 'tools/call potřebuje params {"name": "<nástroj>", "arguments": {...}}; seznam nástrojů vrátí tools/list.',
+  },
 } satisfies Catalogue;

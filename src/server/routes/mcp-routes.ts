@@ -17,7 +17,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { message } from '../../contracts/messages/index.js';
-import { createMcpServer } from '../mcp-server.js';
+import { connectMcp, createMcpServer } from '../mcp-server.js';
 import type { AppOptions } from '../app-options.js';
 import { JSON_RPC, jsonRpcErrorBody } from '../http-errors.js';
 import { rateLimitHook } from '../rate-limit/rate-limit-hook.js';
@@ -64,7 +64,7 @@ export function registerMcpRoutes(app: FastifyInstance, options: AppOptions, cli
       void transport.close();
       void server.close();
     });
-    await server.connect(transport);
+    await connectMcp(server, transport, options.toolContext.locale);
     await transport.handleRequest(request.raw, reply.raw, request.body);
   };
 
