@@ -35,7 +35,9 @@ const out = path.join(project, 'src/medicines/fixtures');
 
 /**
  * A decoded CSV record by column name; the columns this script reads are named, so reading one is a string.
- * @typedef {Record<string, string> & Record<'ATC' | 'CESTA' | 'DRZITEL' | 'FORMA' | 'KOD_LATKY' | 'KOD_PRACOVISTE' | 'MESTO' | 'MRP_CISLO' | 'NAZEV' | 'POHOTOVOST' | 'PSC' | 'REGISTRACNI_CISLO' | 'SILA' | 'SOUBEZNY_DOVOZ' | 'ZEM' | 'ZEME_DRZITELE' | 'ZKR_ORG', string>} Row
+ * @typedef {'ATC' | 'CESTA' | 'DRZITEL' | 'FORMA' | 'KOD_LATKY' | 'KOD_PRACOVISTE' | 'MESTO' | 'MRP_CISLO' | 'NAZEV'
+ *   | 'POHOTOVOST' | 'PSC' | 'REGISTRACNI_CISLO' | 'SILA' | 'SOUBEZNY_DOVOZ' | 'ZEM' | 'ZEME_DRZITELE' | 'ZKR_ORG'} Column
+ * @typedef {Record<string, string> & Record<Column, string>} Row
  */
 /** @typedef {{ raw: Buffer, fields: Row }} RawRow a record as its raw bytes, with its decoded fields */
 

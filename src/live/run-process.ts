@@ -86,7 +86,7 @@ export function runProcess(options: RunOptions): Promise<RunOutcome> {
     child.on('close', (code, signal) => {
       clearTimeout(timer);
       if (pending !== '' && !stopped && !timedOut && !outputCapped) emit(pending);
-      if (failure !== null) { reject(failure); return; }
+      if (failure !== null) { reject(failure instanceof Error ? failure : new Error(String(failure))); return; }
       resolve({ code, signal, stderr, timedOut, outputCapped, stopped, elapsedMs: Math.round(performance.now() - started) });
     });
   });

@@ -6,8 +6,9 @@
  */
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfJs = typeof PdfJsModule;
 let pdfjs: Promise<PdfJs> | null = null;
 
 interface TextItemLike { str: string; hasEOL?: boolean; transform?: number[] }

@@ -6,7 +6,6 @@
  * only the requested window is kept. A wall-clock budget turns a runaway
  * scan into a TIMEOUT error, never into a short, silently wrong answer.
  */
-import { ENGINE } from '../contracts/limits.js';
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
