@@ -7,7 +7,7 @@
  * it becomes INTERNAL with a generic message and an id that the log repeats.
  */
 import { randomBytes } from 'node:crypto';
-import { message, renderedFrom, type Locale, type MessageKey, type MessageParams } from './messages/index.js';
+import { message, type Locale, type MessageKey, type MessageParams } from './messages/index.js';
 
 export type ErrorCode =
   | 'INVALID_ARGUMENT'
@@ -31,7 +31,7 @@ export type ErrorCode =
 /** The catalogue text of an error: its key, parameters, and the key it is wrapped in (e.g. "Validation failed: {reason}"). */
 export interface ErrorText {
   key: MessageKey;
-  params: MessageParams;
+  params?: MessageParams;
   wrap?: MessageKey;
 }
 
@@ -46,7 +46,7 @@ export class QuarryError extends Error {
     options?: { cause?: unknown; text?: ErrorText },
   ) {
     super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.text = options?.text ?? renderedFrom(message);
+    this.text = options?.text;
   }
 }
 
@@ -56,7 +56,7 @@ export function isQuarryError(error: unknown): error is QuarryError {
 
 /** Renders an error text in a locale. */
 export function renderText(text: ErrorText, locale: Locale): string {
-  const inner = message(text.key, text.params, locale);
+  const inner = message(text.key, text.params ?? {}, locale);
   return text.wrap ? message(text.wrap, { reason: inner }, locale) : inner;
 }
 

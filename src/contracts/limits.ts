@@ -419,3 +419,13 @@ export const PHRASE_CHECK = {
   /** Characters of candidate text checked at most, the same bound for large chunks. */
   maxChars: 40 * 1024 * 1024,
 } as const;
+
+/** The web page for people (issue 13). */
+export const WEB = {
+  /** The file view sends the whole file; bigger files are refused (search them instead), so one request stays small. */
+  fileViewMaxBytes: 2 * 1024 * 1024,
+  /** Project progress events: how often the server looks for a change (an index build commits in batches). */
+  progressPollMs: 250,
+  /** First-load budget of the page, gzipped JS + CSS (the build prints it and fails above it). */
+  firstLoadMaxGzipBytes: 150 * 1024,
+} as const;

@@ -9,8 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { INGEST } from '../contracts/limits.js';
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { catalogueError } from '../contracts/errors.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
 import { yieldToWriters } from '../store/write-queue.js';
 import { CONTENT_FORMAT } from '../store/schema.js';
@@ -86,9 +85,9 @@ export function resolveRoot(root: string): string {
   try {
     real = fs.realpathSync(path.resolve(root));
   } catch {
-    throw new QuarryError('NOT_FOUND', message('index.root_missing', { root }));
+    throw catalogueError('NOT_FOUND', { key: 'index.root_missing', params: { root } });
   }
-  if (!fs.statSync(real).isDirectory()) throw new QuarryError('INVALID_ARGUMENT', message('index.root_missing', { root }));
+  if (!fs.statSync(real).isDirectory()) throw catalogueError('INVALID_ARGUMENT', { key: 'index.root_missing', params: { root } });
   return real;
 }
 

@@ -6,9 +6,8 @@
  * are written in one IMMEDIATE transaction, through the store's write
  * queue, that bumps the index version.
  */
-import { QuarryError } from '../contracts/errors.js';
+import { catalogueError } from '../contracts/errors.js';
 import { PROJECTS } from '../contracts/limits.js';
-import { message } from '../contracts/messages/index.js';
 import { CONVERSATIONS_SOURCE, UPLOADS_SOURCE, contentStatements } from '../store/content-store.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { queueWrite, type WriteOptions } from '../store/write-queue.js';
@@ -29,17 +28,17 @@ export interface PutFileResult {
 export function checkRelativePath(relPath: string): string {
   const segments = relPath.split('/');
   const bad = relPath.includes('\0') || relPath.includes('\\') || segments.some((s) => s === '' || s === '.' || s === '..');
-  if (bad) throw new QuarryError('INVALID_ARGUMENT', message('file.path_invalid', { path: relPath }), { path: relPath });
+  if (bad) throw catalogueError('INVALID_ARGUMENT', { key: 'file.path_invalid', params: { path: relPath } }, 'en', { path: relPath });
   return relPath;
 }
 
 function prepareUpload(relPath: string, content: string, parsers?: Parsers): PreparedFile {
   const bytes = Buffer.from(content, 'utf8');
   if (bytes.length > PROJECTS.contentMaxBytes) {
-    throw new QuarryError('PAYLOAD_TOO_LARGE', message('file.too_large', { bytes: bytes.length, limit: PROJECTS.contentMaxBytes }));
+    throw catalogueError('PAYLOAD_TOO_LARGE', { key: 'file.too_large', params: { bytes: bytes.length, limit: PROJECTS.contentMaxBytes } });
   }
   const prepared = prepareFile(relPath, bytes, Date.now(), undefined, parsers);
-  if (!prepared) throw new QuarryError('INVALID_ARGUMENT', message('file.binary'));
+  if (!prepared) throw catalogueError('INVALID_ARGUMENT', { key: 'file.binary' });
   return prepared;
 }
 

@@ -4,8 +4,8 @@
  * by code length), its ancestors from the top, its children, and on request
  * the products classified in it or below it.
  */
-import { QuarryError } from '../contracts/errors.js';
-import { message, type Locale } from '../contracts/messages/index.js';
+import { catalogueError } from '../contracts/errors.js';
+import type { Locale } from '../contracts/messages/index.js';
 import { normalizeAtc } from './normalize.js';
 import { productSummary } from './product-view.js';
 import type { AtcRow } from './statements.js';
@@ -19,7 +19,7 @@ export function atcInfo(store: MedicinesStore, q: AtcQuery, locale: Locale) {
   const code = normalizeAtc(q.atc_code);
   const s = store.statements;
   const group = s.atcByCode.get(code);
-  if (!group) throw new QuarryError('NOT_FOUND', message('medicines.atc_not_found', { code }, locale), { atc_code: code });
+  if (!group) throw catalogueError('NOT_FOUND', { key: 'medicines.atc_not_found', params: { code } }, locale, { atc_code: code });
   const path: AtcRow[] = [];
   for (let parent = group.parent; parent; ) {
     const row = s.atcByCode.get(parent);

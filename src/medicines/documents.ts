@@ -6,9 +6,9 @@
  * that contain its words (FTS5, diacritics-insensitive); a `section` number
  * returns one section. Output is capped; sections past the cap are listed.
  */
-import { QuarryError } from '../contracts/errors.js';
+import { catalogueError } from '../contracts/errors.js';
 import { MEDICINES } from '../contracts/limits.js';
-import { message, type Locale } from '../contracts/messages/index.js';
+import type { Locale } from '../contracts/messages/index.js';
 import { splitSections } from './doc-sections.js';
 import { documentUrl } from './document-url.js';
 import { fetchDocument, onlineFetchEnabled } from './fetch-document.js';
@@ -24,10 +24,10 @@ export async function documentContent(store: MedicinesStore, kind: 'pil' | 'spc'
   const s = store.statements;
   const product = s.productByCode.get(q.sukl_code);
   const docs = s.documents.get(q.sukl_code);
-  if (!product && !docs) throw new QuarryError('NOT_FOUND', message('medicines.not_found', { code: q.sukl_code }, locale), { sukl_code: q.sukl_code });
+  if (!product && !docs) throw catalogueError('NOT_FOUND', { key: 'medicines.not_found', params: { code: q.sukl_code } }, locale, { sukl_code: q.sukl_code });
   store.requirePart('documents', locale);
   const file = kind === 'pil' ? docs?.pil : docs?.spc;
-  if (!file) throw new QuarryError('NOT_FOUND', message('medicines.document_missing', { code: q.sukl_code, kind: kind.toUpperCase() }, locale), { sukl_code: q.sukl_code });
+  if (!file) throw catalogueError('NOT_FOUND', { key: 'medicines.document_missing', params: { code: q.sukl_code, kind: kind.toUpperCase() } }, locale, { sukl_code: q.sukl_code });
   const url = documentUrl(file, kind, env);
   const key = file.toLowerCase();
   let sections = s.documentSections.all(key);

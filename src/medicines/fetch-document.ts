@@ -13,8 +13,8 @@
  * MEDICINES.fetchFailureCacheMs, so a retrying client cannot hammer SÚKL.
  */
 import { MEDICINES } from '../contracts/limits.js';
-import { QuarryError } from '../contracts/errors.js';
-import { message, type Locale } from '../contracts/messages/index.js';
+import { catalogueError, QuarryError } from '../contracts/errors.js';
+import type { Locale } from '../contracts/messages/index.js';
 
 export function onlineFetchEnabled(env: NodeJS.ProcessEnv): boolean {
   return env.QUARRY_SUKL_FETCH === '1' || env.QUARRY_SUKL_FETCH === 'true';
@@ -63,7 +63,7 @@ async function readCapped(body: ReadableStream<Uint8Array> | null, url: string, 
 }
 
 function tooLarge(url: string, max: number, locale: Locale): QuarryError {
-  return new QuarryError('LIMIT_EXCEEDED', message('medicines.fetch_too_large', { url, max }, locale), { url, max });
+  return catalogueError('LIMIT_EXCEEDED', { key: 'medicines.fetch_too_large', params: { url, max } }, locale, { url, max });
 }
 
 /** One attempt: GET with redirects followed by hand, each checked against the SÚKL host. */
@@ -76,11 +76,11 @@ async function attempt(url: string, signal: AbortSignal, maxBytes: number, local
     if (response.status >= 300 && response.status < 400 && location) {
       await response.body?.cancel().catch(() => undefined);
       if (hop >= MEDICINES.fetchMaxRedirects) {
-        throw new QuarryError('UNAVAILABLE', message('medicines.fetch_too_many_redirects', { url, max: MEDICINES.fetchMaxRedirects }, locale), { url });
+        throw catalogueError('UNAVAILABLE', { key: 'medicines.fetch_too_many_redirects', params: { url, max: MEDICINES.fetchMaxRedirects } }, locale, { url });
       }
       const target = new URL(location, current);
       if (!allowedRedirect(origin, target)) {
-        throw new QuarryError('UNAVAILABLE', message('medicines.fetch_redirect_refused', { url, target: target.href, host: origin.host }, locale), { url, target: target.href });
+        throw catalogueError('UNAVAILABLE', { key: 'medicines.fetch_redirect_refused', params: { url, target: target.href, host: origin.host } }, locale, { url, target: target.href });
       }
       current = target;
       continue;
@@ -110,7 +110,7 @@ export async function fetchPdf(url: string, options: FetchOptions = {}): Promise
     } catch (error) {
       if (error instanceof QuarryError) throw error;
       if (error instanceof FinalError || n >= attempts) {
-        throw new QuarryError('UNAVAILABLE', message('medicines.fetch_failed', { url, attempts: n, reason: reasonOf(error) }, locale), { url }, { cause: error });
+        throw catalogueError('UNAVAILABLE', { key: 'medicines.fetch_failed', params: { url, attempts: n, reason: reasonOf(error) } }, locale, { url }, error);
       }
       await new Promise((resolve) => setTimeout(resolve, (options.backoffMs ?? MEDICINES.fetchBackoffMs) * n));
     }

@@ -10,8 +10,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Readable } from 'node:stream';
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { catalogueError } from '../contracts/errors.js';
 import { MEDICINES } from '../contracts/limits.js';
 import { specFor, type FileSpec } from './file-specs.js';
 import { openZip, tooLarge, type ZipArchive } from './zip.js';
@@ -75,7 +74,7 @@ export async function collectSources(paths: readonly string[], limits: ImportLim
   const files: string[] = [];
   for (const given of paths) {
     const resolved = path.resolve(given);
-    if (!fs.existsSync(resolved)) throw new QuarryError('INVALID_ARGUMENT', message('medicines.import_path_missing', { path: given }), { path: given });
+    if (!fs.existsSync(resolved)) throw catalogueError('INVALID_ARGUMENT', { key: 'medicines.import_path_missing', params: { path: given } }, 'en', { path: given });
     files.push(...(fs.statSync(resolved).isDirectory() ? listFolder(resolved) : [resolved]));
   }
   try {

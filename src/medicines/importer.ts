@@ -7,8 +7,7 @@
  * read, unknown columns (ignored) and missing optional ones.
  */
 import { Readable } from 'node:stream';
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { catalogueError, QuarryError } from '../contracts/errors.js';
 import { readCsv, sniffDelimiter } from './csv.js';
 import { splitSections } from './doc-sections.js';
 import { mapColumns, type FileSpec } from './file-specs.js';
@@ -73,9 +72,9 @@ async function importCsv(source: CsvSource, sink: Sink, cleared: Set<string>, li
     table = await readCsv(stream, delimiter, limits.csvMaxRecordChars);
     const map = mapColumns(source.spec, table.header);
     if (map.missingRequired.length > 0) {
-      throw new QuarryError('INVALID_ARGUMENT', message('medicines.import_missing_columns', {
+      throw catalogueError('INVALID_ARGUMENT', { key: 'medicines.import_missing_columns', params: {
         file: source.label, missing: map.missingRequired.join(', '), found: table.header.join(', ') || '(empty file)',
-      }), { file: source.label, missing: map.missingRequired, header: table.header });
+      } }, 'en', { file: source.label, missing: map.missingRequired, header: table.header });
     }
     const clearKey = source.spec.list ?? source.spec.kind;
     if (!cleared.has(clearKey)) { sink.clear(source.spec); cleared.add(clearKey); }
@@ -91,9 +90,9 @@ async function importCsv(source: CsvSource, sink: Sink, cleared: Set<string>, li
     const csvError = error as { code?: string; lines?: number };
     if (csvError.code === 'CSV_MAX_RECORD_SIZE') {
       const line = csvError.lines ?? rows + 2;
-      throw new QuarryError('LIMIT_EXCEEDED', message('medicines.import_record_too_large', { file: source.label, line, max: limits.csvMaxRecordChars }), { file: source.label, line }, { cause: error });
+      throw catalogueError('LIMIT_EXCEEDED', { key: 'medicines.import_record_too_large', params: { file: source.label, line, max: limits.csvMaxRecordChars } }, 'en', { file: source.label, line }, error);
     }
-    throw new QuarryError('INVALID_ARGUMENT', message('medicines.import_bad_csv', { file: source.label, reason: `record ${rows + 2}: ${(error as Error).message}` }), { file: source.label }, { cause: error });
+    throw catalogueError('INVALID_ARGUMENT', { key: 'medicines.import_bad_csv', params: { file: source.label, reason: `record ${rows + 2}: ${(error as Error).message}` } }, 'en', { file: source.label }, error);
   } finally {
     table?.close();
     stream.destroy();
@@ -107,7 +106,7 @@ export async function importMedicines(options: ImportOptions): Promise<ImportRep
   const sources = await collectSources(options.paths, limits);
   if (sources.csv.length === 0 && sources.pdf.length === 0) {
     sources.close();
-    throw new QuarryError('INVALID_ARGUMENT', message('medicines.import_nothing', { paths: options.paths.join(', ') }));
+    throw catalogueError('INVALID_ARGUMENT', { key: 'medicines.import_nothing', params: { paths: options.paths.join(', ') } });
   }
   const store = MedicinesStore.open(database, { root: options.root, create: true });
   const db = store.db;

@@ -4,8 +4,7 @@
  * Node 20 without a browser, a canvas or any download). Lines are rebuilt
  * from the text items' end-of-line marks and vertical positions.
  */
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { catalogueError } from '../contracts/errors.js';
 import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 
 type PdfJs = typeof PdfJsModule;
@@ -38,6 +37,6 @@ export async function pdfLines(bytes: Uint8Array, label: string): Promise<string
     await doc.destroy();
     return lines.map((l) => l.replace(/\s+/g, ' '));
   } catch (error) {
-    throw new QuarryError('UNAVAILABLE', message('medicines.pdf_unreadable', { file: label, reason: (error as Error).message }), { file: label }, { cause: error });
+    throw catalogueError('UNAVAILABLE', { key: 'medicines.pdf_unreadable', params: { file: label, reason: (error as Error).message } }, 'en', { file: label }, error);
   }
 }

@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { QuarryError } from '../contracts/errors.js';
-import { message, type Locale } from '../contracts/messages/index.js';
+import { catalogueError, QuarryError } from '../contracts/errors.js';
+import type { Locale } from '../contracts/messages/index.js';
 import { openDatabase } from '../store/open-database.js';
 import { MEDICINES_MIGRATIONS, MEDICINES_SCHEMA_VERSION } from './schema.js';
 import { prepareMedicineStatements, type MedicineStatements } from './statements.js';
@@ -68,7 +68,7 @@ export class MedicinesStore {
   requirePart(part: keyof MedicineStatements['hasRows'], locale: Locale): void {
     if (this.statements.hasRows[part].get()?.n) return;
     const { label, file } = PARTS[part];
-    throw new QuarryError('INDEX_MISSING', message('medicines.part_not_imported', { part: label[locale === 'cs' ? 'cs' : 'en'], file, root: this.root }, locale), { part });
+    throw catalogueError('INDEX_MISSING', { key: 'medicines.part_not_imported', params: { part: label[locale === 'cs' ? 'cs' : 'en'], file, root: this.root } }, locale, { part });
   }
 
   hasPart(part: keyof MedicineStatements['hasRows']): boolean {
@@ -99,13 +99,13 @@ const PARTS: Record<keyof MedicineStatements['hasRows'], { label: { cs: string; 
 };
 
 export function notImported(root: string, locale: Locale = 'cs'): QuarryError {
-  return new QuarryError('INDEX_MISSING', message('medicines.not_imported', { root }, locale), { root });
+  return catalogueError('INDEX_MISSING', { key: 'medicines.not_imported', params: { root } }, locale, { root });
 }
 
 function migrate(db: Database.Database, file: string): void {
   const current = Number(db.pragma('user_version', { simple: true }));
   if (current > MEDICINES_SCHEMA_VERSION) {
-    throw new QuarryError('UNAVAILABLE', message('medicines.db_newer_schema', { file, found: current, supported: MEDICINES_SCHEMA_VERSION }));
+    throw catalogueError('UNAVAILABLE', { key: 'medicines.db_newer_schema', params: { file, found: current, supported: MEDICINES_SCHEMA_VERSION } });
   }
   for (let version = current; version < MEDICINES_SCHEMA_VERSION; version++) {
     db.transaction(() => {

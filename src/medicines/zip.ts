@@ -9,8 +9,7 @@
  */
 import { Transform, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { catalogueError, QuarryError } from '../contracts/errors.js';
 
 export interface ZipEntry {
   name: string;
@@ -31,18 +30,18 @@ function counted(label: string, declared: number, maxBytes: number, kind: string
     transform(chunk: Buffer, _encoding, done) {
       seen += chunk.length;
       if (seen > maxBytes) return done(tooLarge(label, seen, maxBytes, kind));
-      if (seen > declared) return done(new QuarryError('LIMIT_EXCEEDED', message('medicines.import_entry_size_lie', { file: label, declared }), { file: label, declared }));
+      if (seen > declared) return done(catalogueError('LIMIT_EXCEEDED', { key: 'medicines.import_entry_size_lie', params: { file: label, declared } }, 'en', { file: label, declared }));
       done(null, chunk);
     },
   });
 }
 
 export function tooLarge(file: string, size: number, max: number, kind: string): QuarryError {
-  return new QuarryError('LIMIT_EXCEEDED', message('medicines.import_too_large', { file, size, max, kind }), { file, size, max });
+  return catalogueError('LIMIT_EXCEEDED', { key: 'medicines.import_too_large', params: { file, size, max, kind } }, 'en', { file, size, max });
 }
 
 function fail(file: string, error: unknown): QuarryError {
-  return new QuarryError('INVALID_ARGUMENT', message('medicines.import_bad_zip', { file, reason: (error as Error).message }), { file }, { cause: error });
+  return catalogueError('INVALID_ARGUMENT', { key: 'medicines.import_bad_zip', params: { file, reason: (error as Error).message } }, 'en', { file }, error);
 }
 
 /** Opens an archive and lists its file entries (folders are skipped). */

@@ -7,9 +7,8 @@
  */
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
-import { QuarryError } from '../contracts/errors.js';
+import { catalogueError } from '../contracts/errors.js';
 import { HTTP } from '../contracts/limits.js';
-import { message } from '../contracts/messages/index.js';
 import { accessHook } from './access/access-hook.js';
 import type { AppOptions } from './app-options.js';
 import { clientIp } from './client-ip.js';
@@ -20,6 +19,9 @@ import { registerMcpRoutes } from './routes/mcp-routes.js';
 import { registerProjectRoutes } from './routes/project-routes.js';
 import { registerSearchRoutes } from './routes/search-routes.js';
 import { registerToolRoutes } from './routes/tool-routes.js';
+import { registerFileRoutes } from './routes/file-routes.js';
+import { registerProgressRoutes } from './routes/progress-routes.js';
+import { registerWebRoutes } from './routes/web-routes.js';
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
@@ -61,7 +63,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   app.setNotFoundHandler((request, reply) => {
-    const failure = new QuarryError('NOT_FOUND', message('http.route_not_found', { method: request.method, url: request.url }), { resource: 'route' });
+    const failure = catalogueError('NOT_FOUND', { key: 'http.route_not_found', params: { method: request.method, url: request.url } }, 'en', { resource: 'route' });
     return reply.code(404).send(restErrorBody(failure));
   });
 
@@ -70,6 +72,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerProjectRoutes(app, options, clientOf);
   registerSearchRoutes(app, options, clientOf);
   registerToolRoutes(app, options, clientOf);
+  registerFileRoutes(app, options);
+  registerProgressRoutes(app, options);
+  registerWebRoutes(app);
   const document = openApiDocument(options.tools);
   app.get('/api/openapi.json', { config: { door: 'rest' } }, async () => document);
   return app;

@@ -6,8 +6,7 @@
  * first, so every failure takes the same path out.
  */
 import { z } from 'zod';
-import { QuarryError, toQuarryError, type ErrorCode } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { catalogueError, QuarryError, toQuarryError, type ErrorCode } from '../contracts/errors.js';
 
 const STATUS: Record<ErrorCode, number> = {
   INVALID_ARGUMENT: 400,
@@ -43,23 +42,23 @@ interface FastifyLikeError {
 export function toHttpError(error: unknown, bodyLimit?: number): QuarryError {
   if (error instanceof QuarryError) return error;
   if (error instanceof z.ZodError) {
-    return new QuarryError('INVALID_ARGUMENT', message('http.invalid_request', { reason: z.prettifyError(error) }), { issues: error.issues });
+    return catalogueError('INVALID_ARGUMENT', { key: 'http.invalid_request', params: { reason: z.prettifyError(error) } }, 'en', { issues: error.issues });
   }
   const e = error as FastifyLikeError;
   switch (e?.code) {
     case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return new QuarryError('PAYLOAD_TOO_LARGE', message('http.body_too_large', { limit: bodyLimit ?? '?' }));
+      return catalogueError('PAYLOAD_TOO_LARGE', { key: 'http.body_too_large', params: { limit: bodyLimit ?? '?' } });
     case 'FST_ERR_CTP_INVALID_JSON_BODY':
     case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return new QuarryError('INVALID_ARGUMENT', message('http.malformed_json', { reason: e.message }), { malformed_json: true });
+      return catalogueError('INVALID_ARGUMENT', { key: 'http.malformed_json', params: { reason: e.message } }, 'en', { malformed_json: true });
     case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return new QuarryError('INVALID_ARGUMENT', message('http.unsupported_media_type'));
+      return catalogueError('INVALID_ARGUMENT', { key: 'http.unsupported_media_type' });
   }
   if (e instanceof SyntaxError) {
-    return new QuarryError('INVALID_ARGUMENT', message('http.malformed_json', { reason: e.message }), { malformed_json: true });
+    return catalogueError('INVALID_ARGUMENT', { key: 'http.malformed_json', params: { reason: e.message } }, 'en', { malformed_json: true });
   }
   if (typeof e?.statusCode === 'number' && e.statusCode >= 400 && e.statusCode < 500) {
-    return new QuarryError('INVALID_ARGUMENT', message('http.invalid_request', { reason: e.message }));
+    return catalogueError('INVALID_ARGUMENT', { key: 'http.invalid_request', params: { reason: e.message } });
   }
   return toQuarryError(error);
 }

@@ -9,9 +9,8 @@
 import path from 'node:path';
 import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
-import { QuarryError } from '../contracts/errors.js';
+import { catalogueError } from '../contracts/errors.js';
 import { HTTP, RATE_LIMIT } from '../contracts/limits.js';
-import { message } from '../contracts/messages/index.js';
 import { resolveRoot } from '../ingest/indexer.js';
 import { defaultIndexPath } from '../store/sqlite-store.js';
 import { ToolContext } from '../tools/context.js';
@@ -67,10 +66,10 @@ export interface RunningServer {
 export function accessRules(host: string, options: Pick<ServeOptions, 'token' | 'allowedHosts' | 'corsOrigins'>): AppOptions['access'] {
   const token = options.token ? options.token : null;
   if (token === null && !isLoopbackHost(host)) {
-    throw new QuarryError('INVALID_ARGUMENT', message('http.token_required', { host, min: HTTP.tokenMinChars }));
+    throw catalogueError('INVALID_ARGUMENT', { key: 'http.token_required', params: { host, min: HTTP.tokenMinChars } });
   }
   if (token !== null && token.length < HTTP.tokenMinChars) {
-    throw new QuarryError('INVALID_ARGUMENT', message('http.token_too_short', { length: token.length, min: HTTP.tokenMinChars }));
+    throw catalogueError('INVALID_ARGUMENT', { key: 'http.token_too_short', params: { length: token.length, min: HTTP.tokenMinChars } });
   }
   return {
     hosts: HostAllowList.build({ listenHost: host, extra: options.allowedHosts ?? [], corsOrigins: options.corsOrigins ?? [] }),
@@ -122,7 +121,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     toolContext.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
-      throw new QuarryError('UNAVAILABLE', message('http.listen_failed', { host, port, reason: code }), {}, { cause: error });
+      throw catalogueError('UNAVAILABLE', { key: 'http.listen_failed', params: { host, port, reason: code } }, 'en', {}, error);
     }
     throw error;
   }

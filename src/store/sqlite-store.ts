@@ -7,9 +7,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import type Database from 'better-sqlite3';
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import Database from 'better-sqlite3';
+import { catalogueError } from '../contracts/errors.js';
 import { pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
 import { prepareStatements, type Statements } from './statements.js';
@@ -76,7 +75,7 @@ export class SqliteStore {
    */
   static open(file: string, options: { create?: boolean; readonly?: boolean; root?: string } = {}): SqliteStore {
     if (!options.create && !fs.existsSync(file)) {
-      throw new QuarryError('INDEX_MISSING', message('index.missing', { index: file, root: options.root ?? '.' }), { index: file });
+      throw catalogueError('INDEX_MISSING', { key: 'index.missing', params: { index: file, root: options.root ?? '.' } }, 'en', { index: file });
     }
     if (options.create) fs.mkdirSync(path.dirname(file), { recursive: true });
     const db = openDatabase(file, { readonly: options.readonly ?? false });
@@ -232,7 +231,7 @@ export class SqliteStore {
 function migrate(db: Database.Database, file: string, readonly: boolean): void {
   const current = Number(db.pragma('user_version', { simple: true }));
   if (current > SCHEMA_VERSION) {
-    throw new QuarryError('UNAVAILABLE', message('index.newer_schema', { index: file, found: current, supported: SCHEMA_VERSION }));
+    throw catalogueError('UNAVAILABLE', { key: 'index.newer_schema', params: { index: file, found: current, supported: SCHEMA_VERSION } });
   }
   if (current === SCHEMA_VERSION || readonly) return;
   for (let version = current; version < SCHEMA_VERSION; version++) {

@@ -138,6 +138,11 @@ export function prepareStatements(db: Database.Database) {
       "SELECT DISTINCT name FROM symbols WHERE name LIKE @like ESCAPE '\\' LIMIT @limit",
     ),
     /** The innermost definition around a line of a file. */
+    /** The outline of one file for the web page's file view: its symbols in line order, and its language. */
+    fileOutline: db.prepare<{ path: string }, { name: string; kind: string; container: string | null; start_line: number; end_line: number }>(`
+      SELECT sy.name, sy.kind, sy.container, sy.start_line, sy.end_line
+      FROM symbols sy JOIN files f ON f.id = sy.file_id WHERE f.path = @path ORDER BY sy.start_line, sy.id`),
+    fileLanguage: db.prepare<{ path: string }, { language: string | null }>('SELECT language FROM files WHERE path = @path LIMIT 1'),
     symbolAt: db.prepare<{ file_id: number; line: number }, { name: string; container: string | null }>(`
       SELECT name, container FROM symbols
       WHERE file_id = @file_id AND start_line <= @line AND end_line >= @line

@@ -16,9 +16,8 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type Database from 'better-sqlite3';
-import { QuarryError } from '../contracts/errors.js';
+import { catalogueError } from '../contracts/errors.js';
 import { WRITES } from '../contracts/limits.js';
-import { message } from '../contracts/messages/index.js';
 import type { SqliteStore } from './sqlite-store.js';
 
 /** SQLite's primary busy/locked codes; extended codes (SQLITE_BUSY_SNAPSHOT …) start with these. */
@@ -107,7 +106,7 @@ export class WriteQueue {
           return attempt.value;
         }
         if (Date.now() + pause > deadline) {
-          throw new QuarryError('UNAVAILABLE', message('write.busy', { seconds: Math.round(maxWaitMs / 100) / 10 }), {
+          throw catalogueError('UNAVAILABLE', { key: 'write.busy', params: { seconds: Math.round(maxWaitMs / 100) / 10 } }, 'en', {
             retryable: true, waited_ms: maxWaitMs,
           });
         }

@@ -6,8 +6,7 @@ import { suklCodeField } from '../contracts/medicines-params.js';
 import { toolSchema } from '../contracts/tool-input.js';
 import { normalizeSuklCode } from '../medicines/normalize.js';
 import { reimbursementOf } from '../medicines/reimbursement.js';
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { catalogueError } from '../contracts/errors.js';
 import { defineTool } from './types.js';
 
 export const getReimbursementTool = defineTool({
@@ -23,7 +22,7 @@ export const getReimbursementTool = defineTool({
     const code = normalizeSuklCode(input.sukl_code);
     const answer = reimbursementOf(store, code);
     if (!answer.in_scau && !store.statements.productByCode.get(code)) {
-      throw new QuarryError('NOT_FOUND', message('medicines.not_found', { code }, locale), { sukl_code: code });
+      throw catalogueError('NOT_FOUND', { key: 'medicines.not_found', params: { code } }, locale, { sukl_code: code });
     }
     return answer;
   },

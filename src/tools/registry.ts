@@ -3,8 +3,7 @@
  * Every tool Quarry serves, in one list. Doors (MCP, HTTP, CLI) are
  * generated from it, so a tool added here is reachable everywhere.
  */
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { catalogueError } from '../contracts/errors.js';
 import { batchCheckAvailabilityTool } from './batch-check-availability.js';
 import { checkAvailabilityTool } from './check-availability.js';
 import { findAndGrepTool } from './find-and-grep.js';
@@ -42,7 +41,7 @@ export function toolsInGroups(groups: readonly ToolGroup[] = TOOL_GROUPS): AnyTo
 export function findTool(name: string, tools: readonly AnyTool[] = ALL_TOOLS): AnyTool {
   const tool = tools.find((t) => t.name === name);
   if (!tool) {
-    throw new QuarryError('UNKNOWN_TOOL', message('tool.unknown', { tool: name, available: tools.map((t) => t.name).join(', ') }), { tool: name });
+    throw catalogueError('UNKNOWN_TOOL', { key: 'tool.unknown', params: { tool: name, available: tools.map((t) => t.name).join(', ') } }, 'en', { tool: name });
   }
   return tool;
 }

@@ -4,8 +4,7 @@
  * the tool's JSON reply out; exit 1 when the tool reports an error.
  */
 import type { Command } from 'commander';
-import { QuarryError, toQuarryError } from '../../contracts/errors.js';
-import { message } from '../../contracts/messages/index.js';
+import { catalogueError, toQuarryError } from '../../contracts/errors.js';
 import { callTool, errorBody } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
@@ -24,7 +23,7 @@ export function parseJsonArguments(text: string): unknown {
     if (typeof value !== 'object' || value === null || Array.isArray(value)) throw new Error('not an object');
     return value;
   } catch (error) {
-    throw new QuarryError('INVALID_ARGUMENT', message('tool.invalid_json', { reason: (error as Error).message }));
+    throw catalogueError('INVALID_ARGUMENT', { key: 'tool.invalid_json', params: { reason: (error as Error).message } });
   }
 }
 

@@ -148,4 +148,29 @@ export const httpMessages = {
     cs: 'Projekt {project}: složka {folder} nyní vede na {real}, což není složka, ze které projekt vznikl, nebo leží mimo povolené kořeny ({roots}); neindexuje se.',
     ja: 'プロジェクト {project}: フォルダー {folder} は現在 {real} を指しています。これは作成時のフォルダーではないか、許可されたルート（{roots}）の外にあるため、インデックスしません。',
   },
+  'web.not_built': {
+    en: 'The web page is not built (no {folder}). Run "npm run build:web".',
+    ja: 'Web ページがビルドされていません（{folder} がありません）。"npm run build:web" を実行してください。',
+    cs: 'Webová stránka není sestavena (chybí {folder}). Spusťte "npm run build:web".',
+  },
+  'web.asset_not_found': {
+    en: 'No web page file {path}.',
+    ja: 'Web ページのファイル {path} はありません。',
+    cs: 'Soubor webové stránky {path} neexistuje.',
+  },
+  'web.file_too_large': {
+    en: 'File {path} has {size} bytes; the file view shows files up to {max} bytes. Use search_content on it instead.',
+    ja: 'ファイル {path} は {size} バイトあります。ファイル表示は {max} バイトまでです。代わりに search_content を使ってください。',
+    cs: 'Soubor {path} má {size} bajtů; zobrazení souboru ukáže nejvýše {max} bajtů. Použijte na něj search_content.',
+  },
+  'web.path_required': {
+    en: 'Give the file to show as the query parameter "path", e.g. /api/files/content?path=src/index.ts.',
+    ja: '表示するファイルをクエリパラメーター "path" で指定してください。例: /api/files/content?path=src/index.ts。',
+    cs: 'Zadejte soubor k zobrazení v parametru dotazu "path", např. /api/files/content?path=src/index.ts.',
+  },
+  'web.file_binary': {
+    en: 'File {path} is binary; the file view shows text files only.',
+    ja: 'ファイル {path} はバイナリです。ファイル表示はテキストファイルのみ対応しています。',
+    cs: 'Soubor {path} je binární; zobrazení souboru ukáže jen textové soubory.',
+  },
 } satisfies Catalogue;

@@ -35,30 +35,10 @@ export function format(template: string, params: MessageParams = {}): string {
   });
 }
 
-/**
- * The last texts rendered, with their key and parameters. An error built as
- * `new QuarryError(code, message(key, params))` finds its key here, so a door
- * can say it again in the caller's locale without every engine passing one.
- */
-const RECENT_MAX = 64;
-const recent: { text: string; key: MessageKey; params: MessageParams }[] = [];
-
 /** Text of `key` in `locale`, falling back to English where no translation exists. */
 export function message(key: MessageKey, params: MessageParams = {}, locale: Locale = 'en'): string {
   const texts: Catalogue[string] = catalogue[key];
-  const text = format(texts[locale] ?? texts.en, params);
-  if (recent.length >= RECENT_MAX) recent.shift();
-  recent.push({ text, key, params });
-  return text;
-}
-
-/** The key and parameters a recently rendered text came from, if it came from the catalogue. */
-export function renderedFrom(text: string): { key: MessageKey; params: MessageParams } | undefined {
-  for (let i = recent.length - 1; i >= 0; i--) {
-    const entry = recent[i]!;
-    if (entry.text === text) return { key: entry.key, params: entry.params };
-  }
-  return undefined;
+  return format(texts[locale] ?? texts.en, params);
 }
 
 /** Whether `key` names a catalogue text. */

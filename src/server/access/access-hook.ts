@@ -10,10 +10,11 @@
  * send credentials on them, and they return no data.
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { QuarryError } from '../../contracts/errors.js';
-import { message, type Locale } from '../../contracts/messages/index.js';
+import { catalogueError } from '../../contracts/errors.js';
+import type { Locale } from '../../contracts/messages/index.js';
 import type { BearerToken } from './bearer-token.js';
 import type { HostAllowList } from './host-allow-list.js';
+import { isWebShellPath } from '../routes/web-routes.js';
 
 export interface AccessRules {
   hosts: HostAllowList;
@@ -34,18 +35,20 @@ export function accessHook(rules: AccessRules): onRequestAsyncHookHandler {
     const port = request.socket.localPort ?? 0;
     const host = single(request.headers.host);
     if (!rules.hosts.hostAllowed(host, port)) {
-      throw new QuarryError('FORBIDDEN', message('http.host_not_allowed', { host: host ?? '(none)', allowed: rules.hosts.describe() }, rules.locale), { host });
+      throw catalogueError('FORBIDDEN', { key: 'http.host_not_allowed', params: { host: host ?? '(none)', allowed: rules.hosts.describe() } }, rules.locale, { host });
     }
     const origin = single(request.headers.origin);
     if (!rules.hosts.originAllowed(origin, port)) {
-      throw new QuarryError('FORBIDDEN', message('http.origin_not_allowed', { origin }, rules.locale), { origin });
+      throw catalogueError('FORBIDDEN', { key: 'http.origin_not_allowed', params: { origin } }, rules.locale, { origin });
     }
     if (!rules.token || request.method === 'OPTIONS') return;
     const path = request.url.split('?', 1)[0]!;
     if (TOKEN_EXEMPT_PATHS.has(path)) return;
+    // The web page's shell (HTML, scripts, styles) holds no data; it asks for the token and sends it on every API call.
+    if (request.method === 'GET' && isWebShellPath(path)) return;
     if (!rules.token.accepts(single(request.headers.authorization))) {
       reply.header('www-authenticate', 'Bearer realm="quarry"');
-      throw new QuarryError('UNAUTHORIZED', message('http.unauthorized', {}, rules.locale));
+      throw catalogueError('UNAUTHORIZED', { key: 'http.unauthorized', params: {} }, rules.locale);
     }
   };
 }

@@ -12,8 +12,7 @@
  */
 import os from 'node:os';
 import { isIP } from 'node:net';
-import { QuarryError } from '../../contracts/errors.js';
-import { message } from '../../contracts/messages/index.js';
+import { catalogueError } from '../../contracts/errors.js';
 
 export interface HostEntry {
   /** Lower case; IPv6 addresses in brackets, as they appear in a Host header. */
@@ -42,7 +41,7 @@ export function parseHost(value: string): HostEntry | null {
 export function parseHostEntry(value: string): HostEntry {
   const trimmed = value.trim();
   const parsed = parseHost(isIP(trimmed) === 6 ? `[${trimmed}]` : trimmed);
-  if (!parsed) throw new QuarryError('INVALID_ARGUMENT', message('http.allowed_host_invalid', { value }));
+  if (!parsed) throw catalogueError('INVALID_ARGUMENT', { key: 'http.allowed_host_invalid', params: { value } });
   return parsed;
 }
 

@@ -6,8 +6,7 @@
  * requests or file changes costs one build, and N projects cannot start N
  * builds at once on a 2-core machine.
  */
-import { QuarryError } from '../../contracts/errors.js';
-import { message } from '../../contracts/messages/index.js';
+import { catalogueError } from '../../contracts/errors.js';
 import type { IndexSummary } from '../../ingest/indexer.js';
 import type { IndexJob, IndexRunner } from './index-runner.js';
 
@@ -51,7 +50,7 @@ export class IndexQueue {
       const at = this.waiting.indexOf(entry);
       if (at >= 0) {
         this.waiting.splice(at, 1);
-        reject(new QuarryError('UNAVAILABLE', message('index.worker_stopped', { code: 'aborted' })));
+        reject(catalogueError('UNAVAILABLE', { key: 'index.worker_stopped', params: { code: 'aborted' } }));
       }
     }, { once: true });
     this.next();

@@ -7,8 +7,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { message } from '../../contracts/messages/index.js';
-import { QuarryError, type ErrorCode } from '../../contracts/errors.js';
+import { catalogueError, QuarryError, type ErrorCode, type ErrorText } from '../../contracts/errors.js';
 import { indexFolder, type IndexOptions, type IndexSummary } from '../../ingest/indexer.js';
 
 export type IndexJob = Pick<IndexOptions, 'root' | 'indexPath' | 'repository' | 'maxFileBytes' | 'writersWaiting'>;
@@ -20,7 +19,7 @@ export type IndexRunner = (job: IndexJob, signal?: AbortSignal) => Promise<Index
 
 const WORKER = new URL('./index-worker.js', import.meta.url);
 
-type WorkerReply = { ok: true; summary: IndexSummary } | { ok: false; code: ErrorCode; message: string };
+type WorkerReply = { ok: true; summary: IndexSummary } | { ok: false; code: ErrorCode; message: string; text?: ErrorText; details?: Record<string, unknown> };
 
 export const runIndex: IndexRunner = (job, signal) => {
   if (!fs.existsSync(fileURLToPath(WORKER))) return Promise.resolve().then(() => indexFolder(job));
@@ -30,11 +29,11 @@ export const runIndex: IndexRunner = (job, signal) => {
     worker.once('message', (reply: WorkerReply) => {
       settled = true;
       if (reply.ok) resolve(reply.summary);
-      else reject(new QuarryError(reply.code, reply.message));
+      else reject(new QuarryError(reply.code, reply.message, reply.details, { text: reply.text }));
     });
     worker.once('error', (error) => { settled = true; reject(error); });
     worker.once('exit', (code) => {
-      if (!settled) reject(new QuarryError(signal?.aborted ? 'UNAVAILABLE' : 'INTERNAL', message('index.worker_stopped', { code: String(code) })));
+      if (!settled) reject(catalogueError(signal?.aborted ? 'UNAVAILABLE' : 'INTERNAL', { key: 'index.worker_stopped', params: { code: String(code) } }));
     });
     signal?.addEventListener('abort', () => { void worker.terminate(); }, { once: true });
   });

@@ -13,5 +13,6 @@ try {
   parentPort?.postMessage({ ok: true, summary: await indexFolder(options) });
 } catch (error) {
   const failure = toQuarryError(error);
-  parentPort?.postMessage({ ok: false, code: failure.code, message: failure.message });
+  // The catalogue text travels too, so the door can say it in its caller's locale.
+  parentPort?.postMessage({ ok: false, code: failure.code, message: failure.message, text: failure.text, details: failure.details });
 }

@@ -12,9 +12,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { QuarryError } from '../../contracts/errors.js';
+import { catalogueError } from '../../contracts/errors.js';
 import { PROJECTS } from '../../contracts/limits.js';
-import { message } from '../../contracts/messages/index.js';
 import type { Conversation, Project } from '../../contracts/rest-api.js';
 import {
   contentStatements, createConversation, listConversations, newId, readProjectMeta, writeProjectMeta, type ProjectMeta,
@@ -67,11 +66,11 @@ export function fenceFolder(folder: string, roots: readonly string[], base: stri
   try {
     real = fs.realpathSync(path.resolve(base, folder));
   } catch {
-    throw new QuarryError('NOT_FOUND', message('index.root_missing', { root: folder }), { resource: 'folder' });
+    throw catalogueError('NOT_FOUND', { key: 'index.root_missing', params: { root: folder } }, 'en', { resource: 'folder' });
   }
-  if (!fs.statSync(real).isDirectory()) throw new QuarryError('INVALID_ARGUMENT', message('index.root_missing', { root: folder }));
+  if (!fs.statSync(real).isDirectory()) throw catalogueError('INVALID_ARGUMENT', { key: 'index.root_missing', params: { root: folder } });
   if (!isInside(real, roots)) {
-    throw new QuarryError('PATH_OUTSIDE_ROOT', message('project.folder_outside_roots', { folder, roots: roots.join(', ') }));
+    throw catalogueError('PATH_OUTSIDE_ROOT', { key: 'project.folder_outside_roots', params: { folder, roots: roots.join(', ') } });
   }
   return real;
 }
@@ -99,7 +98,7 @@ export class ProjectRegistry {
 
   get(id: string): ProjectHandle {
     const handle = PROJECT_ID.test(id) ? this.projects.get(id) : undefined;
-    if (!handle) throw new QuarryError('NOT_FOUND', message('project.not_found', { project: id }), { resource: 'project', project: id });
+    if (!handle) throw catalogueError('NOT_FOUND', { key: 'project.not_found', params: { project: id } }, 'en', { resource: 'project', project: id });
     return handle;
   }
 
@@ -145,7 +144,7 @@ export class ProjectRegistry {
 
   async delete(id: string): Promise<void> {
     const handle = this.get(id);
-    if (handle.dataFolder === null) throw new QuarryError('INVALID_ARGUMENT', message('project.default_undeletable'));
+    if (handle.dataFolder === null) throw catalogueError('INVALID_ARGUMENT', { key: 'project.default_undeletable' });
     await this.remove(id, handle.store, handle.dataFolder);
   }
 
@@ -181,11 +180,11 @@ export class ProjectRegistry {
   private checkCaps(watched: boolean): void {
     const count = this.projects.size;
     if (count >= PROJECTS.projectsMax) {
-      throw new QuarryError('LIMIT_EXCEEDED', message('project.limit', { count, limit: PROJECTS.projectsMax }), { limit: PROJECTS.projectsMax });
+      throw catalogueError('LIMIT_EXCEEDED', { key: 'project.limit', params: { count, limit: PROJECTS.projectsMax } }, 'en', { limit: PROJECTS.projectsMax });
     }
     const folders = [...this.projects.values()].filter((h) => h.refresher !== null).length;
     if (watched && folders >= PROJECTS.watchedFoldersMax) {
-      throw new QuarryError('LIMIT_EXCEEDED', message('project.folder_limit', { count: folders, limit: PROJECTS.watchedFoldersMax }), {
+      throw catalogueError('LIMIT_EXCEEDED', { key: 'project.folder_limit', params: { count: folders, limit: PROJECTS.watchedFoldersMax } }, 'en', {
         limit: PROJECTS.watchedFoldersMax,
       });
     }
@@ -202,12 +201,12 @@ export class ProjectRegistry {
     try {
       real = fs.realpathSync(folder);
     } catch {
-      throw new QuarryError('NOT_FOUND', message('index.root_missing', { root: folder }), { resource: 'folder' });
+      throw catalogueError('NOT_FOUND', { key: 'index.root_missing', params: { root: folder } }, 'en', { resource: 'folder' });
     }
     if (real === folder && isInside(real, this.options.allowedRoots)) return;
-    const failure = new QuarryError('PATH_OUTSIDE_ROOT', message('project.folder_moved', {
+    const failure = catalogueError('PATH_OUTSIDE_ROOT', { key: 'project.folder_moved', params: {
       project: meta.id, folder, real, roots: this.options.allowedRoots.join(', '),
-    }), { project: meta.id });
+    } }, 'en', { project: meta.id });
     this.options.refresh.log('warn', { event: 'project_folder_refused', project: meta.id, folder, real }, failure.message);
     throw failure;
   }

@@ -9,9 +9,8 @@
  * creating a project starts an index build and an upload indexes a file.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { QuarryError } from '../../contracts/errors.js';
+import { catalogueError } from '../../contracts/errors.js';
 import { HTTP } from '../../contracts/limits.js';
-import { message } from '../../contracts/messages/index.js';
 import { createProjectRequest } from '../../contracts/rest-api.js';
 import { addConversationMessage, putProjectFile, startConversation } from '../../tools/project-content.js';
 import type { AppOptions } from '../app-options.js';
@@ -25,8 +24,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions,
   const { projects } = options;
   const limit = rateLimitHook(options.windowStore, {
     name: 'projects', limit: options.rateLimits.projectsPerWindow, windowMs: options.rateLimits.windowMs,
-    body: (decision) => JSON.stringify(restErrorBody(new QuarryError('RATE_LIMITED',
-      message('http.projects_rate_limited', { seconds: Math.ceil(decision.retryAfterMs / 1000) }, options.toolContext.locale)))),
+    body: (decision) => JSON.stringify(restErrorBody(catalogueError('RATE_LIMITED', { key: 'http.projects_rate_limited', params: { seconds: Math.ceil(decision.retryAfterMs / 1000) } }, options.toolContext.locale))),
   }, clientOf);
   const rest = { onRequest: limit, config: { door: 'rest' as const } };
 

@@ -5,18 +5,16 @@
  * search itself is the tool layer's (tools/project-content), not the route's.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { message } from '../../contracts/messages/index.js';
 import { searchProjectContent } from '../../tools/project-content.js';
 import type { AppOptions } from '../app-options.js';
 import { restErrorBody } from '../http-errors.js';
-import { QuarryError } from '../../contracts/errors.js';
+import { catalogueError } from '../../contracts/errors.js';
 import { rateLimitHook } from '../rate-limit/rate-limit-hook.js';
 
 export function registerSearchRoutes(app: FastifyInstance, options: AppOptions, clientOf: (r: FastifyRequest) => string): void {
   const limit = rateLimitHook(options.windowStore, {
     name: 'search', limit: options.rateLimits.searchPerWindow, windowMs: options.rateLimits.windowMs,
-    body: (decision) => JSON.stringify(restErrorBody(new QuarryError('RATE_LIMITED',
-      message('http.search_rate_limited', { seconds: Math.ceil(decision.retryAfterMs / 1000) }, options.toolContext.locale)))),
+    body: (decision) => JSON.stringify(restErrorBody(catalogueError('RATE_LIMITED', { key: 'http.search_rate_limited', params: { seconds: Math.ceil(decision.retryAfterMs / 1000) } }, options.toolContext.locale))),
   }, clientOf);
 
   app.post<{ Params: { projectId: string } }>('/api/projects/:projectId/search',

@@ -5,8 +5,7 @@
  * MCP and the CLI take, so validation, results and the log line are the same.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { QuarryError } from '../../contracts/errors.js';
-import { message } from '../../contracts/messages/index.js';
+import { catalogueError } from '../../contracts/errors.js';
 import { callTool } from '../../tools/call-tool.js';
 import type { AppOptions } from '../app-options.js';
 import { restErrorBody } from '../http-errors.js';
@@ -19,8 +18,7 @@ export function registerToolRoutes(app: FastifyInstance, options: AppOptions, cl
   // Tool calls over REST count against the same per-client window as MCP: the same tools, the same budget.
   const limit = rateLimitHook(options.windowStore, {
     name: MCP_WINDOW, limit: options.rateLimits.mcpPerWindow, windowMs: options.rateLimits.windowMs,
-    body: (decision) => JSON.stringify(restErrorBody(new QuarryError('RATE_LIMITED',
-      message('http.tools_rate_limited', { seconds: Math.ceil(decision.retryAfterMs / 1000) }, options.toolContext.locale)))),
+    body: (decision) => JSON.stringify(restErrorBody(catalogueError('RATE_LIMITED', { key: 'http.tools_rate_limited', params: { seconds: Math.ceil(decision.retryAfterMs / 1000) } }, options.toolContext.locale))),
   }, clientOf);
   app.get('/api/tools', rest, async () => ({
     tools: options.tools.map((tool) => ({

@@ -1,0 +1,151 @@
+/**
+ * The web page in a real browser (chromium via playwright-core) against the
+ * built `quarry serve` on a real indexed tree: search with filters, paging
+ * and highlights, the keyboard flow, the file view with references, the CSP
+ * and first-load budget, and the axe-core report.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEB } from '../../contracts/limits.js';
+import { CHROMIUM, axeViolations, launchBrowser, pageTreeFiles, type BrowserSession } from '../../test-support/browser.js';
+import { makeTree } from '../../test-support/temp-tree.js';
+import { startServe, type ServerProcess } from '../../test-support/http-server.js';
+// @ts-expect-error plain ESM script without types: the build's own first-load measure
+import { firstLoad } from '../../../web/scripts/first-load.mjs';
+
+describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', () => {
+  let server: ServerProcess;
+  let browser: BrowserSession;
+  beforeAll(async () => {
+    server = await startServe(makeTree(pageTreeFiles()), ['--refresh', 'off', '--mcp-rate-limit', '10000']);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => { await browser?.close(); await server?.stop(); });
+
+  it('serves the page under a CSP without inline script, within the first-load budget', async () => {
+    const response = await fetch(`${server.url.replace(/\/mcp$/, '')}/`);
+    expect(response.status).toBe(200);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    const html = await response.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    const load = firstLoad();
+    console.log(`web first load: ${(load.gzip / 1024).toFixed(1)} KB gzipped JS+CSS`);
+    expect(load.gzip).toBeLessThanOrEqual(WEB.firstLoadMaxGzipBytes);
+  });
+
+  it('searches as you type, groups by file, highlights matches, keeps filters in the URL, pages with next_cursor', async () => {
+    const { page } = browser;
+    const base = origin(server);
+    await page.goto(`${base}/`);
+    await page.waitForSelector('[data-search-box]');
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+    await page.keyboard.press('/');
+    await page.keyboard.type('needle');
+    await page.waitForSelector('[data-total]');
+    expect(page.url()).toContain('q=needle');
+    await expect.poll(() => page.textContent('[data-total]')).toMatch(/^30 results in \d+ ms · page 1/);
+    expect(await page.locator('.file').count()).toBe(20);
+    expect(await page.locator('.file mark').first().textContent()).toBe('needle');
+    await page.click('text=Next page');
+    await expect.poll(() => page.textContent('[data-total]')).toContain('page 2');
+    expect(await page.locator('.file').count()).toBe(10);
+    const files = await page.locator('.file-head a').allTextContents();
+    expect(files).toContain('notes/note-29.md');
+
+    await page.selectOption('label:has-text("Mode") select', 'exact');
+    await page.fill('label:has-text("Path glob") input', 'notes/note-0*.md');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.textContent('[data-total]')).toContain('of 20 on this page match notes/note-0*.md');
+    expect(await page.locator('.file').count()).toBe(10);
+    expect(page.url()).toContain('mode=exact');
+    await page.reload();
+    await page.waitForSelector('[data-total]');
+    expect(await page.inputValue('label:has-text("Path glob") input')).toBe('notes/note-0*.md');
+    expect(await page.inputValue('label:has-text("Mode") select')).toBe('exact');
+  });
+
+  it('shows suggestions as links when nothing is found', async () => {
+    const { page } = browser;
+    await page.goto(`${origin(server)}/?q=zzqqxxnothing&mode=exact&lang=typescript`);
+    await page.waitForSelector('.suggestions');
+    expect(await page.textContent('.suggestions')).toContain('Nothing found for zzqqxxnothing');
+    await page.click('text=Search without filters');
+    expect(page.url()).not.toContain('lang=');
+  });
+
+  it('moves through results with j/k and opens one with Enter', async () => {
+    const { page } = browser;
+    await page.goto(`${origin(server)}/?q=totalArea`);
+    await page.waitForSelector('[data-hit]');
+    await page.locator('main').click({ position: { x: 2, y: 2 } });
+    await page.keyboard.press('j');
+    const first = await page.evaluate(() => document.activeElement?.getAttribute('href'));
+    expect(first).toMatch(/^\/file\?path=src%2Fmain\.ts#L\d+/);
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('.file-view .code');
+    expect(page.url()).toContain('/file?path=src%2Fmain.ts');
+  });
+
+  it('file view: whole file, line anchors, outline and references', async () => {
+    const { page } = browser;
+    await page.goto(`${origin(server)}/file?path=src%2Fshapes%2Fshape.ts#L3-L5`);
+    await page.waitForSelector('.file-view .code');
+    expect(await page.locator('.file-view tr').count()).toBe(7);
+    expect(await page.locator('tr.sel').count()).toBe(3);
+    await page.click('.outline button:has-text("Shape")');
+    await page.waitForSelector('.refs h3');
+    const refs = await page.textContent('.refs');
+    expect(refs).toContain('Subclasses (1)');
+    expect(refs).toContain('src/shapes/circle.ts:3');
+    await page.click('.refs a:has-text("src/shapes/circle.ts:3")');
+    await page.waitForSelector('tr.sel');
+    expect(page.url()).toContain('circle.ts#L3');
+  });
+
+  it('refuses a path outside the root with the catalogue words', async () => {
+    const { page } = browser;
+    await page.goto(`${origin(server)}/file?path=..%2F..%2Fetc%2Fpasswd`);
+    await page.waitForSelector('.error');
+    expect(await page.textContent('.error')).toContain('PATH_OUTSIDE_ROOT');
+  });
+
+  it('has no axe-core A/AA violations on search and file views, in both themes', async () => {
+    const { page } = browser;
+    for (const theme of ['light', 'dark']) {
+      await page.goto(`${origin(server)}/?q=area&theme=${theme}`);
+      await page.waitForSelector('[data-hit]');
+      expect(await axeViolations(page)).toEqual([]);
+      await page.goto(`${origin(server)}/file?path=src%2Fmain.ts&theme=${theme}`);
+      await page.waitForSelector('.file-view .code');
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  });
+});
+
+describe.skipIf(!CHROMIUM.present)('web page with a bearer token (chromium)', () => {
+  const token = 'web-page-test-token-0123456789';
+  let server: ServerProcess;
+  let browser: BrowserSession;
+  beforeAll(async () => {
+    server = await startServe(makeTree(pageTreeFiles()), ['--refresh', 'off', '--token', token]);
+    browser = await launchBrowser();
+  });
+  afterAll(async () => { await browser?.close(); await server?.stop(); });
+
+  it('takes the token from the fragment, drops it from the address bar, searches with it, never logs it', async () => {
+    const { page } = browser;
+    const base = origin(server);
+    expect((await fetch(`${base}/api/tools`)).status).toBe(401);
+    await page.goto(`${base}/?q=Circle#token=${token}`);
+    await page.waitForSelector('[data-hit]');
+    expect(page.url()).not.toContain(token);
+    expect(JSON.stringify(server.lines())).not.toContain(token);
+  });
+});
+
+if (!CHROMIUM.present) describe('web page', () => { it.skip(CHROMIUM.skipReason, () => {}); });
+
+function origin(server: ServerProcess): string {
+  return new URL(server.url).origin;
+}

@@ -1,0 +1,71 @@
+/**
+ * @module web/app
+ * The page frame: a skip link, the navigation, the theme switch and the
+ * current view chosen from the URL path. `/` focuses the search box from
+ * anywhere but a text field.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { onLinkClick, useLocation } from './router';
+import { currentTheme, toggleTheme } from './theme';
+import { SearchPage } from './pages/search-page';
+import { FilePage } from './pages/file-page';
+import { LivePage } from './pages/live-page';
+import { ProjectsPage } from './pages/projects-page';
+import { MedicinesPage } from './pages/medicines-page';
+
+const NAV = [
+  { path: '/', label: 'Search' },
+  { path: '/live', label: 'Live search' },
+  { path: '/projects', label: 'Projects' },
+  { path: '/medicines', label: 'Léčiva (SÚKL)', lang: 'cs' },
+] as const;
+
+export function isTyping(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  return !!el && (el.tagName === 'INPUT' || el.tagName === 'TEXTAREA' || el.tagName === 'SELECT' || el.isContentEditable);
+}
+
+export function App() {
+  const url = useLocation();
+  const [theme, setTheme] = useState(currentTheme());
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === '/' && !isTyping(event.target) && !event.ctrlKey && !event.metaKey) {
+        const box = document.querySelector<HTMLInputElement>('[data-search-box]');
+        if (box) { event.preventDefault(); box.focus(); box.select(); }
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+  const page = url.pathname;
+  const current = page === '/file' ? '/' : page;
+  return (
+    <>
+      <a class="skip" href="#main">Skip to content</a>
+      <header class="top">
+        <a class="brand" href="/" onClick={onLinkClick}>Quarry</a>
+        <nav aria-label="Main">
+          <ul>
+            {NAV.map((item) => (
+              <li key={item.path}>
+                <a href={item.path} onClick={onLinkClick} lang={'lang' in item ? item.lang : undefined}
+                  aria-current={current === item.path ? 'page' : undefined}>{item.label}</a>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <button type="button" class="theme" aria-pressed={theme === 'dark'} onClick={() => setTheme(toggleTheme())}>
+          {theme === 'dark' ? 'Light theme' : 'Dark theme'}
+        </button>
+      </header>
+      <main id="main" tabIndex={-1}>
+        {page === '/file' ? <FilePage url={url} />
+          : page === '/live' ? <LivePage url={url} />
+          : page === '/projects' ? <ProjectsPage />
+          : page === '/medicines' ? <MedicinesPage url={url} />
+          : <SearchPage url={url} />}
+      </main>
+    </>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * @module web/pages/live-page
+ * Live search over the current tree with the ripgrep/fd tools
+ * (search_content, list_files, find_and_grep) and their output formats,
+ * the same arguments an agent sends. The form lives in the URL.
+ */
+import { useEffect, useState } from 'preact/hooks';
+import { callTool, errorText } from '../api';
+import { href, navigate, onLinkClick } from '../router';
+
+const TOOLS = ['search_content', 'find_and_grep', 'list_files'] as const;
+const FORMATS = [
+  { value: 'group_by_file', label: 'grouped by file' },
+  { value: 'full', label: 'full (every match)' },
+  { value: 'summary_only', label: 'summary' },
+  { value: 'count_only_matches', label: 'counts per file' },
+  { value: 'total_only', label: 'total only' },
+] as const;
+
+function formOf(url: URL) {
+  const p = url.searchParams;
+  return {
+    tool: (p.get('tool') ?? 'search_content') as (typeof TOOLS)[number], q: p.get('q') ?? '', roots: p.get('roots') ?? '.',
+    format: p.get('format') ?? 'group_by_file', case: p.get('case') ?? 'smart', glob: p.get('glob') ?? '', literal: p.get('literal') === '1',
+  };
+}
+type Form = ReturnType<typeof formOf>;
+
+export function argumentsOf(form: Form): Record<string, unknown> {
+  const roots = form.roots.split(',').map((r) => r.trim()).filter(Boolean);
+  if (form.tool === 'list_files') {
+    return { roots, absolute: false, ...(form.glob ? { pattern: form.glob, glob: true } : {}), ...(form.q ? { pattern: form.q } : {}) };
+  }
+  const grep: Record<string, unknown> = { query: form.q, roots, case: form.case };
+  if (form.literal) grep.fixed_strings = true;
+  if (form.format !== 'full') grep[form.format] = true;
+  if (form.tool === 'search_content' && form.glob) grep.include_globs = [form.glob];
+  if (form.tool === 'find_and_grep' && form.glob) { grep.pattern = form.glob; grep.glob = true; }
+  return grep;
+}
+
+export function LivePage({ url }: { url: URL }) {
+  const form = formOf(url);
+  const [draft, setDraft] = useState(form);
+  const [result, setResult] = useState<unknown>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const key = url.search;
+  useEffect(() => { setDraft(form); }, [key]);
+  useEffect(() => {
+    if (!form.q && form.tool !== 'list_files') { setResult(null); return; }
+    let live = true;
+    setBusy(true); setError(null);
+    callTool(form.tool, argumentsOf(form))
+      .then((r) => { if (live) setResult(r); })
+      .catch((e) => { if (live) { setResult(null); setError(errorText(e)); } })
+      .finally(() => { if (live) setBusy(false); });
+    return () => { live = false; };
+  }, [key]);
+  const field = (name: keyof Form) => (e: Event) => {
+    const el = e.target as HTMLInputElement;
+    setDraft({ ...draft, [name]: el.type === 'checkbox' ? el.checked : el.value });
+  };
+  const submit = (e: Event) => { e.preventDefault(); navigate(href('/live', { ...draft, literal: draft.literal ? '1' : '' })); };
+  return (
+    <section aria-labelledby="live-title">
+      <h1 id="live-title">Live search</h1>
+      <p class="muted">ripgrep and fd over the served folder, as it is now (no index).</p>
+      <form class="live-form" onSubmit={submit}>
+        <label>Tool <select value={draft.tool} onChange={field('tool')}>{TOOLS.map((t) => <option key={t} value={t}>{t}</option>)}</select></label>
+        <label>{draft.tool === 'list_files' ? 'File name pattern (regex)' : 'Pattern'}
+          <input type="text" data-search-box value={draft.q} onInput={field('q')} spellcheck={false} /></label>
+        <label>Roots (comma-separated) <input type="text" value={draft.roots} onInput={field('roots')} /></label>
+        <label>{draft.tool === 'search_content' ? 'Include glob' : 'File glob'} <input type="text" value={draft.glob} onInput={field('glob')} placeholder="*.ts" /></label>
+        {draft.tool !== 'list_files' && (
+          <>
+            <label>Output <select value={draft.format} onChange={field('format')}>{FORMATS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}</select></label>
+            <label>Case <select value={draft.case} onChange={field('case')}>
+              <option value="smart">smart</option><option value="insensitive">insensitive</option><option value="sensitive">sensitive</option></select></label>
+            <label class="check"><input type="checkbox" checked={draft.literal} onChange={field('literal')} /> Literal text</label>
+          </>
+        )}
+        <button type="submit">Run</button>
+      </form>
+      <div role="status" aria-live="polite" class="status">{busy ? 'Running…' : ''}</div>
+      {error && <p class="error" role="alert">{error}</p>}
+      {result !== null && <LiveResult result={result} />}
+    </section>
+  );
+}
+
+interface LiveMatch { line_number: number; line: string; submatches?: { start: number; end: number }[] }
+
+/** group_by_file and full answers as files with their lines; null for the other formats. */
+function groupsOf(result: any): { file: string; matches: LiveMatch[] }[] | null {
+  if (Array.isArray(result?.files) && result.files.some((f: any) => Array.isArray(f.matches))) return result.files;
+  if (Array.isArray(result?.matches)) {
+    const groups = new Map<string, LiveMatch[]>();
+    for (const m of result.matches) groups.set(m.file, [...(groups.get(m.file) ?? []), m]);
+    return [...groups.entries()].map(([file, matches]) => ({ file, matches }));
+  }
+  return null;
+}
+
+function Marked({ text, ranges }: { text: string; ranges: { start: number; end: number }[] }) {
+  // Offsets from ripgrep are bytes; for the page's purpose (ASCII-heavy code) they mark the right span, else a near one.
+  const parts = [];
+  let at = 0;
+  for (const r of ranges) {
+    if (r.start < at) continue;
+    parts.push(text.slice(at, r.start), <mark key={r.start}>{text.slice(r.start, r.end)}</mark>);
+    at = r.end;
+  }
+  parts.push(text.slice(at));
+  return <code>{parts}</code>;
+}
+
+/** Matches as files with marked lines; every format also as the JSON the tool answers. */
+function LiveResult({ result }: { result: any }) {
+  const groups = groupsOf(result);
+  const total = typeof result === 'number' ? result : result?.total_matches ?? result?.total;
+  return (
+    <div class="live-result">
+      {typeof total === 'number' && <p data-live-total>Total: <strong>{total}</strong> matches{result?.file_count !== undefined ? ` in ${result.file_count} files` : ''}</p>}
+      {groups && (
+        <ol class="results">
+          {groups.map((f) => (
+            <li key={f.file} class="file">
+              <h2 class="file-head"><a href={href('/file', { path: f.file })} onClick={onLinkClick}>{f.file}</a></h2>
+              <ul class="plain">{f.matches.map((m) => (
+                <li key={m.line_number}><a href={href('/file', { path: f.file }, `#L${m.line_number}`)} onClick={onLinkClick}>{m.line_number}</a> <Marked text={m.line} ranges={m.submatches ?? []} /></li>
+              ))}</ul>
+            </li>
+          ))}
+        </ol>
+      )}
+      {typeof result !== 'number' && (
+        <details open={!groups}>
+          <summary>Tool answer (JSON)</summary>
+          <pre class="json" tabIndex={0}>{JSON.stringify(result, null, 2)}</pre>
+        </details>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+/**
+ * @module web/pages/search-page
+ * Indexed search (search_code): the query and its filters live in the URL;
+ * typing searches after a pause, Enter at once. Results are grouped by file,
+ * pages follow next_cursor, and an empty answer shows the tool's suggestions
+ * as links. `j`/`k` move through the hits. The path glob is checked on the
+ * page (search_code has no path filter): the count says how many it kept.
+ */
+import { useEffect, useRef, useState } from 'preact/hooks';
+import { callTool, errorText, request } from '../api';
+import { CodeLines } from '../components/code-lines';
+import { globMatch } from '../glob';
+import { href, navigate, onLinkClick } from '../router';
+import { isTyping } from '../app';
+
+interface Hit {
+  id: string; file: string; repository: string; language: string | null; start_line: number; end_line: number;
+  symbol?: string | null; snippet: string; highlights?: Record<string, [number, number][]>;
+}
+interface Answer {
+  items: Hit[]; total: number; count: number; took_ms: number; next_cursor: string | null; mode: string;
+  suggestions?: { did_you_mean: string[]; synonyms: string[]; hints: string[] }; warnings?: string[];
+}
+
+const MODES = ['auto', 'text', 'exact', 'regex'] as const;
+const DEBOUNCE_MS = 250;
+let languagesCache: Promise<string[]> | null = null;
+
+/** Languages from the published tool schema (GET /api/tools), so the list is the server's. */
+function languages(): Promise<string[]> {
+  languagesCache ??= request<{ tools: { name: string; input_schema: any }[] }>('/api/tools')
+    .then((r) => r.tools.find((t) => t.name === 'search_code')?.input_schema?.properties?.language?.enum ?? [])
+    .catch(() => []);
+  return languagesCache;
+}
+
+function filtersOf(url: URL) {
+  const p = url.searchParams;
+  return { q: p.get('q') ?? '', mode: p.get('mode') ?? 'auto', case: p.get('case') ?? '', lang: p.get('lang') ?? '', repo: p.get('repo') ?? '', path: p.get('path') ?? '' };
+}
+type Filters = ReturnType<typeof filtersOf>;
+
+export function SearchPage({ url }: { url: URL }) {
+  const filters = filtersOf(url);
+  const [draft, setDraft] = useState(filters.q);
+  const [answer, setAnswer] = useState<Answer | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [cursors, setCursors] = useState<(string | null)[]>([null]);
+  const [langs, setLangs] = useState<string[]>([]);
+  const box = useRef<HTMLInputElement>(null);
+  const key = JSON.stringify(filters);
+
+  useEffect(() => { void languages().then(setLangs); }, []);
+  useEffect(() => { setDraft(filters.q); setCursors([null]); }, [key]);
+  useEffect(() => { if (!filters.q) box.current?.focus(); }, []);
+
+  const cursor = cursors[cursors.length - 1] ?? null;
+  useEffect(() => {
+    if (!filters.q.trim()) { setAnswer(null); setError(null); return; }
+    let live = true;
+    setBusy(true);
+    const args: Record<string, unknown> = { query: filters.q, mode: filters.mode, max_results: 20 };
+    if (filters.case) args.case_sensitive = filters.case === 'sensitive';
+    if (filters.lang) args.language = filters.lang;
+    if (filters.repo) args.repository = filters.repo;
+    if (cursor) args.cursor = cursor;
+    callTool<Answer>('search_code', args)
+      .then((a) => { if (live) { setAnswer(a); setError(null); } })
+      .catch((e) => { if (live) { setAnswer(null); setError(errorText(e)); } })
+      .finally(() => { if (live) setBusy(false); });
+    return () => { live = false; };
+  }, [key, cursor]);
+
+  // Search as you type: the URL follows the box after a pause (replace, so Back skips keystrokes).
+  useEffect(() => {
+    if (draft === filters.q) return;
+    const timer = setTimeout(() => navigate(href('/', { ...filters, q: draft }), { replace: true }), DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  }, [draft]);
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if ((event.key !== 'j' && event.key !== 'k') || isTyping(event.target) || event.ctrlKey || event.metaKey || event.altKey) return;
+      const hits = [...document.querySelectorAll<HTMLAnchorElement>('[data-hit]')];
+      if (hits.length === 0) return;
+      event.preventDefault();
+      const at = hits.indexOf(document.activeElement as HTMLAnchorElement);
+      const next = event.key === 'j' ? Math.min(at + 1, hits.length - 1) : Math.max(at - 1, 0);
+      hits[next]!.focus();
+      hits[next]!.scrollIntoView({ block: 'nearest' });
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const set = (change: Partial<Filters>) => navigate(href('/', { ...filters, q: draft, ...change }));
+  const shown = answer ? answer.items.filter((h) => !filters.path || globMatch(filters.path, h.file)) : [];
+  const groups = new Map<string, Hit[]>();
+  for (const hit of shown) groups.set(hit.file, [...(groups.get(hit.file) ?? []), hit]);
+
+  return (
+    <section aria-labelledby="search-title">
+      <h1 id="search-title" class="sr-only">Search code</h1>
+      <form role="search" class="searchbar" onSubmit={(e) => { e.preventDefault(); set({ q: draft }); }}>
+        <label class="sr-only" for="q">Search code</label>
+        <input id="q" data-search-box ref={box} type="search" value={draft} placeholder="Search code (press / to focus)"
+          autoComplete="off" spellcheck={false} onInput={(e) => setDraft((e.target as HTMLInputElement).value)} />
+        <button type="submit">Search</button>
+        <div class="filters">
+          <label>Mode <select value={filters.mode} onChange={(e) => set({ mode: (e.target as HTMLSelectElement).value })}>
+            {MODES.map((m) => <option key={m} value={m}>{m}</option>)}</select></label>
+          <label>Case <select value={filters.case} onChange={(e) => set({ case: (e.target as HTMLSelectElement).value })}>
+            <option value="">mode default</option><option value="sensitive">sensitive</option><option value="insensitive">insensitive</option></select></label>
+          <label>Language <select value={filters.lang} onChange={(e) => set({ lang: (e.target as HTMLSelectElement).value })}>
+            <option value="">any</option>{langs.map((l) => <option key={l} value={l}>{l}</option>)}</select></label>
+          <label>Repository <input type="text" value={filters.repo} size={12}
+            onChange={(e) => set({ repo: (e.target as HTMLInputElement).value.trim() })} /></label>
+          <label>Path glob <input type="text" value={filters.path} size={12} placeholder="src/**/*.ts"
+            onChange={(e) => set({ path: (e.target as HTMLInputElement).value.trim() })} /></label>
+        </div>
+      </form>
+      <div class="status" role="status" aria-live="polite">
+        {busy ? 'Searching…' : error ? '' : answer ? (
+          <span data-total>{answer.total} results{filters.path ? ` (${shown.length} of ${answer.count} on this page match ${filters.path})` : ''} in {answer.took_ms} ms · page {cursors.length}</span>
+        ) : ''}
+      </div>
+      {error && <p class="error" role="alert">{error}</p>}
+      {answer?.warnings?.map((w) => <p class="warning" key={w}>{w}</p>)}
+      {answer && answer.total === 0 && <Suggestions answer={answer} filters={filters} />}
+      <ol class="results" aria-label="Results by file">
+        {[...groups.entries()].map(([file, hits]) => (
+          <li key={file} class="file">
+            <h2 class="file-head">
+              <a href={href('/file', { path: file })} onClick={onLinkClick}>{file}</a>
+              <span class="muted"> {hits[0]!.repository}{hits[0]!.language ? ` · ${hits[0]!.language}` : ''}</span>
+            </h2>
+            {hits.map((hit) => (
+              <div class="hit" key={hit.id}>
+                <a data-hit class="hit-link" href={href('/file', { path: file }, `#L${hit.start_line}-L${hit.end_line}`)} onClick={onLinkClick}>
+                  Lines {hit.start_line}–{hit.end_line}{hit.symbol ? ` · ${hit.symbol}` : ''}
+                </a>
+                <div class="code-scroll" tabIndex={0} aria-label={`${file} lines ${hit.start_line} to ${hit.end_line}`}>
+                  <CodeLines text={hit.snippet} firstLine={hit.start_line} file={file} language={hit.language} highlights={hit.highlights} linkTo="file" />
+                </div>
+              </div>
+            ))}
+          </li>
+        ))}
+      </ol>
+      {answer && (cursors.length > 1 || answer.next_cursor) && (
+        <nav class="pager" aria-label="Pages">
+          <button type="button" disabled={cursors.length <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button>
+          <button type="button" disabled={!answer.next_cursor} onClick={() => setCursors([...cursors, answer.next_cursor])}>Next page</button>
+        </nav>
+      )}
+    </section>
+  );
+}
+
+function Suggestions({ answer, filters }: { answer: Answer; filters: Filters }) {
+  const s = answer.suggestions;
+  const words = [...(s?.did_you_mean ?? []), ...(s?.synonyms ?? [])];
+  return (
+    <div class="suggestions">
+      <p>Nothing found for <strong>{filters.q}</strong>.</p>
+      {words.length > 0 && (
+        <p>Try: {words.map((w, i) => <span key={w}>{i > 0 ? ', ' : ''}<a href={href('/', { ...filters, q: w })} onClick={onLinkClick}>{w}</a></span>)}</p>
+      )}
+      {s?.hints.map((h) => <p key={h} class="muted">{h}</p>)}
+      {filters.mode !== 'text' && <p><a href={href('/', { ...filters, mode: 'text' })} onClick={onLinkClick}>Search as words (text mode)</a></p>}
+      {(filters.lang || filters.repo) && <p><a href={href('/', { q: filters.q, mode: filters.mode })} onClick={onLinkClick}>Search without filters</a></p>}
+    </div>
+  );
+}
