@@ -21,15 +21,24 @@ export const SEARCH_CODE = {
 
 /** Budgets of the indexed search engine (not visible as result caps). */
 export const ENGINE = {
-  /** Wall-clock budget for verifying exact/regex candidates; past it the search fails with TIMEOUT. */
-  verifyBudgetMs: 20_000,
+  /**
+   * Wall-clock budget for verifying exact/regex candidates (a regex with no trigram scans every
+   * chunk). Past it the scan stops: hits found so far come back with `total_partial`, or TIMEOUT
+   * when none was found yet, so running out of time never reads as "found nothing". The search
+   * runs in a worker (SEARCH_POOL), so this bounds a caller's wait, not the server's liveness.
+   */
+  verifyBudgetMs: 5_000,
   /**
    * A regex longer than this is refused: RE2 programs grow with pattern size. Program memory is
    * bounded by RE2 itself (its built-in 8 MiB max_mem; the `re2` binding exposes no option to set
    * it), so `[\p{L}]{1000}` fails to compile as "pattern too large" (a QUERY_SYNTAX error).
    */
   regexMaxChars: 1000,
-  /** Lines longer than this are verified but not returned whole in a snippet. */
+  /**
+   * Lines longer than this are verified but not returned whole: a snippet line is cut at its end;
+   * the matched line of an exact/regex item (and an ultra `line`) is cut around its first match,
+   * with an ellipsis on each cut side, and the item says `line_truncated: true` and `line_offset`.
+   */
   snippetLineMaxChars: 500,
   /** Minimum literal length that yields a trigram constraint. */
   trigramLength: 3,
@@ -83,6 +92,13 @@ export const SEARCH_DISPLAY = {
   highlightLinesMax: 20,
   /** Lines of a `compact` snippet. */
   compactLines: 3,
+  /**
+   * Highlight ranges kept per line and per item: a 300 KB minified line matched by `.` has 300,000
+   * ranges (3 MB of JSON); a reader needs the first few to see the match. Past a cap the item
+   * carries `highlights_truncated: true`.
+   */
+  highlightRangesPerLine: 50,
+  highlightRangesPerItem: 200,
   /** Reference sites listed in a relationship answer (`references_total` counts them all). */
   referencesListed: 50,
 } as const;
@@ -109,6 +125,35 @@ export const TOOL_LOG = {
 /** Result cache of the indexed search (per door process; keyed by index version, so never stale). */
 export const SEARCH_CACHE = {
   maxEntries: 256,
+  /**
+   * Bytes (JSON length) of all cached answers together, least recently used evicted first: a
+   * count alone lets 256 large answers hold hundreds of MB. An answer larger than this is not cached.
+   */
+  maxBytes: 16 * 1024 * 1024,
+} as const;
+
+/**
+ * The pool of workers that runs indexed searches (search_code, find_references, REST project
+ * search) off the HTTP/MCP thread, each with read-only SQLite connections (search/search-pool:
+ * worker processes, since the re2 addon cannot be reloaded in a replacement thread).
+ */
+export const SEARCH_POOL = {
+  /** Workers at most; default min(workersDefault, cores). Two keep one core for the serving thread and the indexer on small machines. */
+  workersDefault: 2,
+  workersMax: 16,
+  /** Searches waiting for a worker before new ones are refused with UNAVAILABLE: bounds memory and queueing delay. */
+  queueMax: 64,
+  /**
+   * Hard wall-clock limit of one search in a worker (from when the worker is ready), past which
+   * the worker is killed and replaced and the caller gets TIMEOUT: catches work no budget check can reach (one long SQLite
+   * statement). Above ENGINE.verifyBudgetMs plus the phrase check, so budgets stop first normally.
+   */
+  hardTimeoutMs: 15_000,
+  hardTimeoutMsMin: 50,
+  /** Indexes a worker keeps open (the served one plus recently searched projects); least recently used closed first. */
+  storesPerWorker: 8,
+  /** Heap of one worker: a search that tries to hold more fails alone instead of taking the server down. */
+  workerHeapMb: 512,
 } as const;
 
 /** Pagination cursors of search_code. */
@@ -186,6 +231,20 @@ export const LIVE = {
   /** Coarser-format cache: entries kept and their lifetime (the tree is live, so answers go stale fast). */
   cacheMaxEntries: 64,
   cacheTtlMs: 30_000,
+  /**
+   * rg/fd processes running at once in one Quarry process, shared by every door (QUARRY_LIVE_PROCESSES
+   * overrides, kept in range). ripgrep already uses every core for one search, so more processes only
+   * split the same cores and multiply memory; 4 lets short searches pass a long one on a small machine.
+   */
+  processSlots: { min: 1, max: 64, default: 4 },
+  /**
+   * Calls waiting for a process slot (QUARRY_LIVE_QUEUE overrides); one more is refused at once with
+   * UNAVAILABLE. 32 covers an agent's burst of parallel calls; a longer queue would mostly wait past
+   * the default timeout_ms (4000 ms) anyway, and every waiter holds a request open.
+   */
+  processQueue: { min: 0, max: 1000, default: 32 },
+  /** A cancelled call's process gets SIGTERM, then SIGKILL after this grace (rg and fd exit at once on SIGTERM). */
+  killGraceMs: 500,
 } as const;
 
 /** The SÚKL medicines registry tools (seed 001) and their importer. */

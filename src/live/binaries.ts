@@ -111,7 +111,8 @@ const probed = new Map<string, Promise<number[]>>();
 async function probeVersion(file: string): Promise<number[]> {
   let text = '';
   const outcome = await runProcess({
-    command: file, args: ['--version'], timeoutMs: LIVE.versionProbeTimeoutMs, separator: '\n',
+    // Outside the process queue: once per binary per process, and a busy queue must not read as "not installed".
+    command: file, args: ['--version'], timeoutMs: LIVE.versionProbeTimeoutMs, separator: '\n', slots: null,
     onRecord: (line) => { text += `${line}\n`; },
   });
   const version = parseVersion(text);

@@ -29,6 +29,8 @@ export interface ContentRequest {
   extra?: Record<string, unknown>;
   /** Called with ripgrep's elapsed time (0 when answered from the cache). */
   onElapsed?: (ms: number) => void;
+  /** The call's cancellation, handed to every ripgrep run. */
+  signal?: AbortSignal;
 }
 
 function groupSamples(matches: readonly LiveMatch[]): Map<string, LiveMatch[]> {
@@ -44,7 +46,7 @@ function groupSamples(matches: readonly LiveMatch[]): Map<string, LiveMatch[]> {
 export async function runContentSearch(rg: Binary, cache: SearchCache, root: ProjectRoot, locale: Locale, request: ContentRequest): Promise<number | Record<string, unknown>> {
   const { options, target, format } = request;
   const key = searchKey(request.tool, options, target.paths);
-  const env: SearchEnv = { rg, root, locale, deadline: deadline(options.timeoutMs) };
+  const env: SearchEnv = { rg, root, locale, deadline: deadline(options.timeoutMs, request.signal) };
   const shape = (cached: boolean) => ({ format, optimizePaths: request.optimizePaths, root, locale, cached, extra: request.extra });
   const elapsed = request.onElapsed ?? (() => {});
 

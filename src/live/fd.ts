@@ -14,7 +14,7 @@ import { LIVE } from '../contracts/limits.js';
 import type { Locale } from '../contracts/messages/index.js';
 import { IgnoreStack } from '../ingest/ignore-rules.js';
 import type { Binary } from './binaries.js';
-import { liveError } from './live-error.js';
+import { liveError, refusedRunError } from './live-error.js';
 import type { ProjectRoot } from './path-fence.js';
 import { runProcess } from './run-process.js';
 
@@ -98,7 +98,10 @@ function gitignoreFilter(root: ProjectRoot): (abs: string, isDir: boolean) => bo
 }
 
 /** Runs fd; fd's own errors (bad regex, bad size or date) become INVALID_ARGUMENT with fd's words. */
-export async function runFd(fd: Binary, options: ListOptions, root: ProjectRoot, timeoutMs: number, locale: Locale, timeoutKey: 'live.list_timeout' | 'live.timeout' = 'live.list_timeout'): Promise<FdListing> {
+export async function runFd(
+  fd: Binary, options: ListOptions, root: ProjectRoot, timeoutMs: number, locale: Locale,
+  timeoutKey: 'live.list_timeout' | 'live.timeout' = 'live.list_timeout', signal?: AbortSignal,
+): Promise<FdListing> {
   const budget = LIVE.fdScanBudget;
   const needsFilter = !options.noIgnore && (fd.version[0] ?? 0) < 9 && !options.roots.every(insideGitWorkTree);
   const keep = needsFilter ? gitignoreFilter(root) : () => true;
@@ -106,7 +109,7 @@ export async function runFd(fd: Binary, options: ListOptions, root: ProjectRoot,
   const dirs = new Set<string>();
   let seen = 0;
   const outcome = await runProcess({
-    command: fd.path, args: fdArgs(options, fd.version, budget), cwd: root.real, timeoutMs, separator: '\0',
+    command: fd.path, args: fdArgs(options, fd.version, budget), cwd: root.real, timeoutMs, separator: '\0', signal,
     onRecord: (record) => {
       seen++;
       if (seen > budget) return false;
@@ -121,6 +124,8 @@ export async function runFd(fd: Binary, options: ListOptions, root: ProjectRoot,
     if (error.syscall?.startsWith('spawn')) throw liveError('UNAVAILABLE', 'live.fd_missing', { reason: error.message }, locale);
     throw error;
   });
+  const refused = refusedRunError(outcome, locale);
+  if (refused) throw refused;
   if (outcome.timedOut) throw liveError('TIMEOUT', timeoutKey, { ms: timeoutMs }, locale);
   if (!outcome.stopped && outcome.code !== 0) {
     const reason = outcome.stderr.replace(/^\[fd error\]:\s*/, '').trim() || `signal ${outcome.signal}`;

@@ -1,7 +1,9 @@
 /**
  * @module live/rg-run
  * One ripgrep invocation and what its ending means: exit 0/1 are results,
- * a killed process past the deadline is TIMEOUT (never an empty result), a
+ * a killed process past the deadline (or a wait for a process slot that
+ * would pass it) is TIMEOUT (never an empty result), a full process queue
+ * or a cancelled call is UNAVAILABLE, a
  * bad pattern is QUERY_SYNTAX, a refused encoding or glob is
  * INVALID_ARGUMENT, and per-file read errors (exit 2 with "os error" lines)
  * are kept as warnings while the results of the other files stand.
@@ -10,17 +12,19 @@ import type { Locale } from '../contracts/messages/index.js';
 import { message } from '../contracts/messages/index.js';
 import type { Binary } from './binaries.js';
 import { DOCUMENTED_ENCODINGS } from './encoding.js';
-import { liveError } from './live-error.js';
+import { liveError, refusedRunError } from './live-error.js';
 import { runProcess } from './run-process.js';
 
 export interface Deadline {
   /** The caller's timeout_ms, for the message. */
   timeoutMs: number;
   endsAt: number;
+  /** The call's cancellation (client gone or cancelled): no further run starts, a running one is killed. */
+  signal?: AbortSignal;
 }
 
-export function deadline(timeoutMs: number): Deadline {
-  return { timeoutMs, endsAt: performance.now() + timeoutMs };
+export function deadline(timeoutMs: number, signal?: AbortSignal): Deadline {
+  return { timeoutMs, endsAt: performance.now() + timeoutMs, ...(signal ? { signal } : {}) };
 }
 
 export interface RgRunResult {
@@ -36,11 +40,13 @@ export async function runRg(
 ): Promise<RgRunResult> {
   const remaining = Math.floor(limit.endsAt - performance.now());
   if (remaining <= 0) throw liveError('TIMEOUT', 'live.timeout', { ms: limit.timeoutMs }, locale);
-  const outcome = await runProcess({ command: rg.path, args, cwd, timeoutMs: remaining, separator, onRecord }).catch((error: NodeJS.ErrnoException) => {
+  const outcome = await runProcess({ command: rg.path, args, cwd, timeoutMs: remaining, separator, onRecord, signal: limit.signal }).catch((error: NodeJS.ErrnoException) => {
     // spawn failed (binary removed since it was located): the install hint, not an internal error
     if (error.syscall?.startsWith('spawn')) throw liveError('UNAVAILABLE', 'live.rg_missing', { reason: error.message }, locale);
     throw error;
   });
+  const refused = refusedRunError(outcome, locale);
+  if (refused) throw refused;
   if (outcome.timedOut) throw liveError('TIMEOUT', 'live.timeout', { ms: limit.timeoutMs }, locale);
   const stderr = outcome.stderr.trim();
   if (outcome.outputCapped) return { outputCapped: true, elapsedMs: outcome.elapsedMs, warnings: [] };

@@ -8,7 +8,7 @@
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { estimateTokens } from '../shape/tokens.js';
-import { highlightTerms, type Highlights } from '../shape/highlight.js';
+import { termHighlights } from '../shape/highlight.js';
 import { shapeItem, type SearchCodeItem, type ShapeableHit } from '../shape/search-code-items.js';
 import type { QueryType } from './classify.js';
 import { dedupHits } from './dedup.js';
@@ -61,7 +61,7 @@ export interface SearchWindow {
 function chunkHit(store: SqliteStore, fused: FusedHit, terms: string[]): Retrieved['hits'][number] | null {
   const row = store.statements.chunkHit.get(fused.chunkId);
   if (!row) return null;
-  const highlights: Highlights = highlightTerms(row.content, row.start_line, terms);
+  const { highlights, truncated } = termHighlights(row.content, row.start_line, terms);
   if (fused.focusLine !== undefined && !highlights[String(fused.focusLine)]) {
     const line = row.content.split('\n')[fused.focusLine - row.start_line] ?? '';
     highlights[String(fused.focusLine)] = [[line.length - line.trimStart().length, line.length]];
@@ -74,6 +74,7 @@ function chunkHit(store: SqliteStore, fused: FusedHit, terms: string[]): Retriev
     id: `c${row.chunk_id}`, repository: row.repository, path: row.path, language: row.language,
     startLine: row.start_line, endLine: row.end_line, symbol, score: fused.score,
     text: row.content, highlights, tokenCount: row.token_count,
+    ...(truncated ? { highlightsTruncated: true } : {}),
     ...(fused.focusLine !== undefined ? { focusLine: fused.focusLine } : {}),
     ...(fused.relation && fused.relation !== 'definition' ? { relation: fused.relation } : {}),
     ...(fused.expandedFrom ? { expandedFrom: fused.expandedFrom } : {}),
@@ -96,8 +97,9 @@ function retrieveLines(store: SqliteStore, plan: LinesPlan, window: SearchWindow
     id: `c${hit.chunkId}L${hit.line}`, repository: hit.repository, path: hit.path, language: hit.language,
     startLine: hit.line, endLine: hit.line, symbol: null, score: 1,
     text: hit.text, highlights: { [String(hit.line)]: hit.ranges }, tokenCount: estimateTokens(hit.text),
+    singleLine: true, ...(hit.rangesTruncated ? { highlightsTruncated: true } : {}),
   }));
-  return { plan, hits, total: result.total };
+  return { plan, hits, total: result.total, ...(result.partial ? { partial: true as const } : {}) };
 }
 
 function retrieve(store: SqliteStore, plan: Plan, window: SearchWindow): Retrieved {

@@ -3,8 +3,10 @@
  * Exact and regex search: trigram candidates (or every chunk when the
  * pattern requires no trigram), verified line by line with RE2. Hits come in
  * (repository, path, line) order; all are counted so `total` is exact, and
- * only the requested window is kept. A wall-clock budget turns a runaway
- * scan into a TIMEOUT error, never into a short, silently wrong answer.
+ * only the requested window is kept. A wall-clock budget stops a runaway
+ * scan: the page found so far comes back with `partial` (its total a lower
+ * bound), or, when the page is still empty, a TIMEOUT error; never a short,
+ * silently wrong answer, and never "found nothing".
  */
 import { QuarryError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
@@ -20,12 +22,15 @@ export interface LineHit {
   line: number;
   text: string;
   ranges: [number, number][];
+  rangesTruncated?: true;
 }
 
 export interface LinesResult {
   hits: LineHit[];
   total: number;
   candidateChunks: number;
+  /** The budget ran out: `total` counts the lines verified so far. */
+  partial?: true;
 }
 
 /** Budget checks are made every this many candidates (Date.now is not free). */
@@ -49,6 +54,7 @@ export function searchLines(
     candidateChunks++;
     if (candidateChunks % BUDGET_CHECK_EVERY === 0 && Date.now() > deadline) {
       (rows as IterableIterator<unknown>).return?.();
+      if (hits.length > 0) return { hits, total, candidateChunks, partial: true };
       throw new QuarryError('TIMEOUT', message('search.timeout', { ms: budgetMs }), { candidates: candidateChunks });
     }
     if (!matcher.mayMatch(row.content)) continue;
@@ -57,6 +63,7 @@ export function searchLines(
         hits.push({
           chunkId: row.chunk_id, repository: row.repository, path: row.path, language: row.language,
           line: row.start_line + match.line, text: match.text, ranges: match.ranges,
+          ...(match.rangesTruncated ? { rangesTruncated: true as const } : {}),
         });
       }
       total++;

@@ -7,7 +7,7 @@
  * candidates of a case-insensitive trigram index cost one RE2 call each.
  */
 import RE2 from 're2';
-import { ENGINE } from '../contracts/limits.js';
+import { ENGINE, SEARCH_DISPLAY } from '../contracts/limits.js';
 import { validationError } from '../contracts/search-code-params.js';
 import { regexLiteral } from '../text/escape.js';
 
@@ -15,8 +15,10 @@ export interface LineMatch {
   /** 0-based line index within the text. */
   line: number;
   text: string;
-  /** Character ranges [start, end) of the matches in the line. */
+  /** Character ranges [start, end) of the first matches in the line (SEARCH_DISPLAY.highlightRangesPerLine at most). */
   ranges: [number, number][];
+  /** The line had more matches than `ranges` holds. */
+  rangesTruncated?: true;
 }
 
 export interface Matcher {
@@ -53,14 +55,18 @@ export function compileMatcher(pattern: string, options: { literal: boolean; cas
         perLine.lastIndex = 0;
         const ranges: [number, number][] = [];
         let matched = false;
+        let truncated = false;
         for (let m = perLine.exec(line); m; m = perLine.exec(line)) {
           matched = true;
           const end = m.index + m[0].length;
-          if (end > m.index) ranges.push([m.index, end]);
-          else perLine.lastIndex = m.index + 1; // empty match: step past it
+          if (end > m.index) {
+            // Counting is per line, so ranges past the display cap are not worth finding (`.` on a minified line).
+            if (ranges.length === SEARCH_DISPLAY.highlightRangesPerLine) { truncated = true; break; }
+            ranges.push([m.index, end]);
+          } else perLine.lastIndex = m.index + 1; // empty match: step past it
           if (perLine.lastIndex > line.length) break;
         }
-        if (matched) found.push({ line: i, text: line, ranges });
+        if (matched) found.push({ line: i, text: line, ranges, ...(truncated ? { rangesTruncated: true as const } : {}) });
       }
       return found;
     },

@@ -1,10 +1,14 @@
 /**
  * @module search/search-code-service
- * search_code around the engine: resolves a cursor to an offset, answers
- * repeated requests from the result cache, issues the next cursor, and adds
- * suggestions when nothing was found.
+ * search_code around the engine, in two parts. The page itself (plan,
+ * search, suggestions when nothing was found) is index work: `searchCodePage`
+ * runs it, in a search worker when the door has a pool. Around it, in the
+ * calling thread because it is cheap: a cursor is resolved to an offset,
+ * repeated requests are answered from the result cache, and the next
+ * cursor is issued.
  */
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
+import { validationError } from '../contracts/search-code-params.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { searchCode, type SearchCodeResponse } from './engine.js';
@@ -17,29 +21,72 @@ function cacheKey(params: SearchCodeParams, offset: number, version: number): st
     params.maxResults, params.snippetLines, params.detailLevel]);
 }
 
-export function runSearchCode(store: SqliteStore, params: SearchCodeParams, cache?: ResultCache<SearchCodeResponse>): SearchCodeResponse {
+/** One page of search_code from the index: the work a search worker does. */
+export function searchCodePage(store: SqliteStore, params: SearchCodeParams, offset: number): SearchCodeResponse {
+  // Planned once: the engine executes this plan, and suggestions read it.
+  const plan = planSearch(params);
+  const response = searchCode(store, params, { offset, limit: params.maxResults }, plan);
+  if (response.total === 0) {
+    response.suggestions = suggest(store, plan, () =>
+      searchCode(store, { ...params, language: null, repository: null }, { offset: 0, limit: 1 }).total);
+  }
+  return response;
+}
+
+/** Computes a page at an offset: in this thread, or in the search pool. */
+export type PageRunner = (params: SearchCodeParams, offset: number) => SearchCodeResponse | Promise<SearchCodeResponse>;
+
+interface PageStart {
+  started: number;
+  version: number;
+  offset: number;
+  cached: SearchCodeResponse | undefined;
+}
+
+function begin(store: SqliteStore, params: SearchCodeParams, cache: ResultCache<SearchCodeResponse> | undefined): PageStart {
   const started = performance.now();
   const version = store.indexVersion();
   const offset = params.cursor ? decodeCursor(params.cursor, params, version, store.secret()) : params.skip;
-  const key = cacheKey(params, offset, version);
-  const cached = cache?.get(key);
-  let response: SearchCodeResponse;
-  if (cached) {
-    response = { ...cached, took_ms: 0 };
-  } else {
-    // Planned once: the engine executes this plan, and suggestions read it.
-    const plan = planSearch(params);
-    response = searchCode(store, params, { offset, limit: params.maxResults }, plan);
-    if (response.total === 0) {
-      response.suggestions = suggest(store, plan, () =>
-        searchCode(store, { ...params, language: null, repository: null }, { offset: 0, limit: 1 }).total);
-    }
-    response.next_cursor = response.has_more ? encodeCursor(params, response.next_skip!, version, store.secret()) : null;
-    cache?.set(key, response);
+  return { started, version, offset, cached: cache?.get(cacheKey(params, offset, version)) };
+}
+
+/** A fresh page: its next cursor, then into the cache. */
+function complete(
+  store: SqliteStore, params: SearchCodeParams, start: PageStart, response: SearchCodeResponse, cache: ResultCache<SearchCodeResponse> | undefined,
+): SearchCodeResponse {
+  // The index changed between reading the cursor and searching (a worker saw a newer commit): the offset may point elsewhere now.
+  if (params.cursor && response.index_version !== start.version) {
+    throw validationError('search_code.cursor_stale', { issued: start.version, current: response.index_version }, 'CURSOR_STALE');
   }
+  response.next_cursor = response.has_more ? encodeCursor(params, response.next_skip!, response.index_version, store.secret()) : null;
+  cache?.set(cacheKey(params, start.offset, response.index_version), response);
+  return response;
+}
+
+function finish(params: SearchCodeParams, start: PageStart, response: SearchCodeResponse): SearchCodeResponse {
   // Warnings belong to this request's arguments, not to the cached answer.
   const { warnings: _ignored, ...rest } = response;
-  const out: SearchCodeResponse = { ...rest, took_ms: Math.round(performance.now() - started) };
+  const out: SearchCodeResponse = { ...rest, took_ms: Math.round(performance.now() - start.started) };
   if (params.warnings.length > 0) out.warnings = params.warnings;
   return out;
+}
+
+/**
+ * search_code with cursors and the cache; `runPage` does the index work (a
+ * search worker's job). `store`, the calling thread's connection, only
+ * answers the index version and the cursor secret.
+ */
+export async function serveSearchCode(
+  store: SqliteStore, params: SearchCodeParams, cache: ResultCache<SearchCodeResponse> | undefined, runPage: PageRunner,
+): Promise<SearchCodeResponse> {
+  const start = begin(store, params, cache);
+  const response = start.cached ?? complete(store, params, start, await runPage(params, start.offset), cache);
+  return finish(params, start, response);
+}
+
+/** The same with the page computed in this thread, synchronously. */
+export function runSearchCode(store: SqliteStore, params: SearchCodeParams, cache?: ResultCache<SearchCodeResponse>): SearchCodeResponse {
+  const start = begin(store, params, cache);
+  const response = start.cached ?? complete(store, params, start, searchCodePage(store, params, start.offset), cache);
+  return finish(params, start, response);
 }

@@ -38,10 +38,11 @@ export function createMcpServer(ctx: ToolContext, tools: readonly AnyTool[], log
       inputSchema: toolJsonSchema(tool),
     })),
   }));
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const { name, arguments: args } = request.params;
     try {
-      const result = await callTool(name, args ?? {}, ctx, { tools, log });
+      // extra.signal aborts on notifications/cancelled and when the transport closes: live searches kill their process.
+      const result = await callTool(name, args ?? {}, ctx, { tools, log, signal: extra.signal });
       return { content: [{ type: 'text' as const, text: JSON.stringify(result) }] };
     } catch (error) {
       const failure = toQuarryError(error);

@@ -7,10 +7,15 @@
  * - full: the chunk (or line) text, cut to `snippet_lines` around the first match when > 0;
  * - compact: at most three lines around the first match;
  * - ultra: one line, `path:line: text`.
+ * Highlights are capped per line and per item (`highlights_truncated`); the
+ * matched line of an exact/regex hit longer than ENGINE.snippetLineMaxChars
+ * is cut around its first match (`line_truncated`, `line_offset`), and its
+ * highlights then index the text shown.
  */
 import { ENGINE, SEARCH_DISPLAY } from '../contracts/limits.js';
 import type { DetailLevel } from '../contracts/search-code-params.js';
-import { firstHighlightedLine, type Highlights } from './highlight.js';
+import { estimateTokens } from './tokens.js';
+import { capHighlights, firstHighlightedLine, type Highlights } from './highlight.js';
 
 export interface ShapeableHit {
   id: string;
@@ -27,6 +32,10 @@ export interface ShapeableHit {
   tokenCount: number;
   /** The line the hit is about (a call site, a definition); else its first highlight. */
   focusLine?: number;
+  /** `text` is one matched line (exact/regex hits): a long one is cut around its match. */
+  singleLine?: boolean;
+  /** The engine already left ranges out (its own per-line cap). */
+  highlightsTruncated?: boolean;
 }
 
 export interface SearchCodeItem {
@@ -43,11 +52,48 @@ export interface SearchCodeItem {
   snippet_start_line?: number;
   line?: string;
   token_count?: number;
+  /** Some highlight ranges were left out (SEARCH_DISPLAY caps). */
+  highlights_truncated?: true;
+  /** The matched line was longer than ENGINE.snippetLineMaxChars and is shown cut around its match. */
+  line_truncated?: true;
+  /** Character offset in the source line where the shown text starts (after the leading ellipsis, if any). */
+  line_offset?: number;
 }
 
-function clip(line: string): string {
-  return line.length > ENGINE.snippetLineMaxChars ? `${line.slice(0, ENGINE.snippetLineMaxChars)}…` : line;
+/** Marks the cut side(s) of a long line. */
+export const ELLIPSIS = '…';
+
+interface CutLine {
+  text: string;
+  offset: number;
+  ranges: [number, number][];
+  /** Some ranges fell outside the shown window. */
+  dropped: boolean;
 }
+
+/**
+ * `line` cut to `max` characters around its first range (a quarter of the
+ * window as lead-in), with ELLIPSIS on each cut side; ranges move into the
+ * cut text's coordinates and those outside it are dropped.
+ */
+export function cutLine(line: string, ranges: readonly [number, number][], max: number): CutLine {
+  const first = ranges[0]?.[0] ?? 0;
+  const begin = Math.max(0, Math.min(first - Math.floor(max / 4), line.length - max));
+  const end = Math.min(line.length, begin + max);
+  const lead = begin > 0 ? ELLIPSIS : '';
+  const shift = lead.length - begin;
+  const shown: [number, number][] = [];
+  for (const [a, b] of ranges) {
+    if (a >= end || b <= begin) continue;
+    shown.push([Math.max(a, begin) + shift, Math.min(b, end) + shift]);
+  }
+  return { text: lead + line.slice(begin, end) + (end < line.length ? ELLIPSIS : ''), offset: begin, ranges: shown, dropped: shown.length < ranges.length };
+}
+/** A line cut at ENGINE.snippetLineMaxChars with a trailing ellipsis. */
+export function clipLine(line: string): string {
+  return line.length > ENGINE.snippetLineMaxChars ? `${line.slice(0, ENGINE.snippetLineMaxChars)}${ELLIPSIS}` : line;
+}
+const clip = clipLine;
 
 /** A window of `size` lines of the hit around its first match (one line of lead-in when there is room). */
 function window(hit: ShapeableHit, size: number): { text: string; start: number } {
@@ -63,7 +109,18 @@ export function roundRelevance(score: number): number {
   return Math.max(0, Math.round(score * 10_000) / 10_000);
 }
 
-export function shapeItem(hit: ShapeableHit, level: DetailLevel, snippetLines: number): SearchCodeItem {
+/** A single-line hit whose line is too long to show: the item with the cut line as its text. */
+function cutSingleLine(hit: ShapeableHit, highlights: Highlights): { hit: ShapeableHit; cut: CutLine } | null {
+  if (!hit.singleLine || hit.text.length <= ENGINE.snippetLineMaxChars) return null;
+  const key = String(hit.startLine);
+  const cut = cutLine(hit.text, highlights[key] ?? [], ENGINE.snippetLineMaxChars);
+  return { hit: { ...hit, text: cut.text, highlights: { [key]: cut.ranges }, tokenCount: estimateTokens(cut.text) }, cut };
+}
+
+export function shapeItem(original: ShapeableHit, level: DetailLevel, snippetLines: number): SearchCodeItem {
+  const capped = capHighlights(original.highlights);
+  const long = cutSingleLine(original, capped.highlights);
+  const hit = long?.hit ?? { ...original, highlights: capped.highlights };
   const item: SearchCodeItem = {
     id: hit.id,
     file: hit.path || 'unknown',
@@ -75,10 +132,12 @@ export function shapeItem(hit: ShapeableHit, level: DetailLevel, snippetLines: n
     end_line: hit.endLine,
   };
   if (hit.symbol) item.symbol = hit.symbol;
+  if (original.highlightsTruncated || capped.truncated || long?.cut.dropped) item.highlights_truncated = true;
+  if (long) { item.line_truncated = true; item.line_offset = long.cut.offset; }
   if (level === 'ultra') {
     const focus = hit.focusLine ?? firstHighlightedLine(hit.highlights) ?? hit.startLine;
     const text = hit.text.split('\n')[focus - hit.startLine] ?? '';
-    item.line = `${item.file}:${focus}: ${clip(text.trim())}`;
+    item.line = `${item.file}:${focus}: ${long ? text : clip(text.trim())}`;
     return item;
   }
   const size = level === 'compact' ? (snippetLines > 0 ? Math.min(snippetLines, SEARCH_DISPLAY.compactLines) : SEARCH_DISPLAY.compactLines) : snippetLines;

@@ -13,12 +13,14 @@ import { resolveLocale, type Locale } from '../contracts/messages/index.js';
 import { parseToolArgs } from '../contracts/tool-input.js';
 import type { ToolContext } from './context.js';
 import { findTool } from './registry.js';
-import { redactParams, silentToolLogger, type ToolCallLogger } from './tool-log.js';
+import { redactParams, silentToolLogger, type ToolCallLogger, type ToolCallLogLine } from './tool-log.js';
 import type { AnyTool } from './types.js';
 
 export interface CallOptions {
   tools?: readonly AnyTool[];
   log?: ToolCallLogger;
+  /** Aborted when the caller is gone (socket closed, MCP notifications/cancelled): live searches kill their process. */
+  signal?: AbortSignal;
 }
 
 const DIALECTS: Record<AnyTool['group'], Dialect> = { code: 'code', live: 'live', medicines: 'medicines' };
@@ -51,7 +53,7 @@ export async function callTool(name: string, raw: unknown, ctx: ToolContext, opt
   const started = performance.now();
   const known = lookup(name, options.tools);
   const locale = callLocale(known, raw, ctx);
-  const finish = (status: 'ok' | 'error', failure?: QuarryError) => {
+  const finish = (status: ToolCallLogLine['status'], failure?: QuarryError) => {
     const cause = failure ? causeText(failure) : undefined;
     log({
       event: 'mcp_tool_call', tool: name, params: redactParams(raw ?? {}),
@@ -64,12 +66,12 @@ export async function callTool(name: string, raw: unknown, ctx: ToolContext, opt
   try {
     const tool = findTool(name, options.tools);
     const input = parseToolInput(tool, raw, locale);
-    const result = await tool.run(input, ctx);
-    finish('ok');
+    const result = await tool.run(input, ctx, { signal: options.signal });
+    finish(options.signal?.aborted ? 'cancelled' : 'ok');
     return result;
   } catch (error) {
     const failure = localizeError(toQuarryError(error, locale), locale);
-    finish('error', failure);
+    finish(options.signal?.aborted ? 'cancelled' : 'error', failure);
     throw failure;
   }
 }

@@ -3,6 +3,8 @@
  * Everything a tool handler may reach, built once per door: the project
  * root, the locale, and lazily opened engines. Handlers never open files
  * or databases themselves, so doors decide lifetimes and tests inject roots.
+ * Indexed searches of every door (stdio and HTTP MCP, REST, CLI) run in the
+ * one search pool held here, off the door's thread.
  */
 import path from 'node:path';
 import type { Locale } from '../contracts/messages/index.js';
@@ -12,6 +14,8 @@ import { MedicinesStore, defaultMedicinesPath } from '../medicines/store.js';
 import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
 import { ResultCache } from '../search/result-cache.js';
 import type { SearchCodeResponse } from '../search/engine.js';
+import type { SearchOp, SearchOps } from '../search/search-jobs.js';
+import { SearchPool, searchPoolOptionsFromEnv } from '../search/search-pool.js';
 
 export interface ToolContextOptions {
   /** Project root: the folder that is indexed and that live searches are fenced to. */
@@ -33,6 +37,7 @@ export class ToolContext {
   /** Answers of search_code, keyed by request and index version. */
   readonly searchCache = new ResultCache<SearchCodeResponse>();
   private store: SqliteStore | null = null;
+  private pool: SearchPool | null = null;
   private liveService: LiveService | null = null;
   private medicinesStore: MedicinesStore | null = null;
 
@@ -49,6 +54,19 @@ export class ToolContext {
     await this.indexReady.catch(() => undefined);
     this.store ??= SqliteStore.open(this.indexPath, { root: this.root });
     return this.store;
+  }
+
+  /** The search workers, started on the first search (QUARRY_SEARCH_WORKERS / QUARRY_SEARCH_TIMEOUT_MS tune them). */
+  get searchPool(): SearchPool {
+    this.pool ??= new SearchPool(searchPoolOptionsFromEnv(this.env));
+    return this.pool;
+  }
+
+  /** Runs one search job against this door's index in the pool, once the index is ready. */
+  async searchIndex<Op extends SearchOp>(op: Op, params: SearchOps[Op]['params']): Promise<SearchOps[Op]['result']> {
+    // Opened here first (waits for the door's index refresh, migrates, says INDEX_MISSING); workers only read.
+    await this.codeIndex();
+    return this.searchPool.run({ indexPath: this.indexPath, root: this.root, op, params });
   }
 
   /** Live search (fd + ripgrep): binaries and the coarser-format cache, made on first use. */
@@ -69,6 +87,8 @@ export class ToolContext {
   }
 
   close(): void {
+    void this.pool?.close();
+    this.pool = null;
     this.store?.close();
     this.store = null;
     this.medicinesStore?.close();

@@ -40,7 +40,7 @@ export const findAndGrepTool = defineTool<Input, object | number>({
     WORKFLOW,
   ].join(' '),
   inputSchema,
-  run: async (input, ctx) => {
+  run: async (input, ctx, call) => {
     const { locale, live, root, warnings } = startLiveCall(input, ctx);
     const format = outputFormat(input);
     const list = listOptions(input, root, locale);
@@ -51,7 +51,7 @@ export const findAndGrepTool = defineTool<Input, object | number>({
     const [fd, rg] = [await live.fd(locale), await live.rg(locale)];
 
     const started = deadline(options.timeoutMs);
-    const listing = await runFd(fd, list, root, options.timeoutMs, locale, 'live.timeout');
+    const listing = await runFd(fd, list, root, options.timeoutMs, locale, 'live.timeout', call.signal);
     let paths = listing.paths.filter((p) => !listing.dirs.has(p));
     if (list.followSymlinks) {
       const fence = new ResultFence(root);
@@ -76,6 +76,7 @@ export const findAndGrepTool = defineTool<Input, object | number>({
       tool: 'find_and_grep', options: { ...options, timeoutMs: remaining }, target: { paths: files, explicit: true, rank },
       format, optimizePaths: input.optimize_paths ?? false, limit, extra: { meta },
       onElapsed: (ms) => { meta.rg_elapsed_ms = ms; },
+      signal: call.signal,
     });
     return withWarnings(reply, warnings);
   },

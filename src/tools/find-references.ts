@@ -9,7 +9,7 @@ import { catalogueIssue } from '../contracts/error-map.js';
 import { FIND_REFERENCES } from '../contracts/limits.js';
 import { LANGUAGES, normalizeLanguage, type Language } from '../contracts/languages.js';
 import { caseInsensitiveEnum, toolSchema } from '../contracts/tool-input.js';
-import { definitionsOf, referencesTo, type ReferenceKind } from '../search/graph.js';
+import type { ReferenceKind } from '../search/graph.js';
 import { defineTool } from './types.js';
 
 const KINDS: Record<string, ReferenceKind[]> = {
@@ -45,24 +45,13 @@ export const findReferencesTool = defineTool<Input, object>({
   description: 'Where a symbol is defined and every place that calls / extends / implements / imports it (file:line plus the source line), from the tree-sitter graph of the index. Answers "what calls X" exactly.',
   inputSchema,
   async run(input, ctx) {
-    const store = await ctx.codeIndex();
-    const filters = { language: input.language ?? null, repository: input.repository ?? null };
-    const kinds = KINDS[input.kind ?? 'calls']!;
-    const limit = input.max_results ?? FIND_REFERENCES.maxResults.default;
-    const offset = input.skip ?? 0;
-    const found = referencesTo(store, input.symbol, kinds, filters, { limit, offset });
-    const lineOf = (fileId: number, line: number) => {
-      const chunk = store.statements.chunkAtLine.get({ file_id: fileId, line });
-      const row = chunk ? store.statements.chunkHit.get(chunk.id) : undefined;
-      return row ? (row.content.split('\n')[line - row.start_line] ?? '').trim() : '';
-    };
-    const references = found.rows.map((r) => ({ file: r.path, line: r.line, kind: r.kind, from: r.from_name, text: lineOf(r.file_id, r.line) }));
-    const definitions = definitionsOf(store, input.symbol, filters, FIND_REFERENCES.definitionsMax)
-      .map((d) => ({ file: d.path, line: d.start_line, end_line: d.end_line, kind: d.kind, name: d.container ? `${d.container}.${d.name}` : d.name }));
-    const hasMore = offset + references.length < found.total;
-    return {
-      ok: true, symbol: input.symbol, kinds, definitions, references, count: references.length, total: found.total,
-      has_more: hasMore, next_skip: hasMore ? offset + references.length : null, index_version: store.indexVersion(),
-    };
+    // Index work runs in the search pool (off the door's thread, under its wall-clock limit).
+    return ctx.searchIndex('find_references', {
+      symbol: input.symbol,
+      kinds: KINDS[input.kind ?? 'calls']!,
+      filters: { language: input.language ?? null, repository: input.repository ?? null },
+      limit: input.max_results ?? FIND_REFERENCES.maxResults.default,
+      offset: input.skip ?? 0,
+    });
   },
 });

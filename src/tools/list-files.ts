@@ -34,12 +34,12 @@ export const listFilesTool = defineTool<Input, object>({
     `💡 Start narrow (extensions, depth, pattern): limit defaults to ${LIVE.listLimit.default}. To search file contents use search_content, or find_and_grep to do both in one call.`,
   ].join(' '),
   inputSchema,
-  run: async (input, ctx) => {
+  run: async (input, ctx, call) => {
     const { locale, live, root, warnings } = startLiveCall(input, ctx);
     const options = listOptions(input, root, locale);
     const limit = input.limit ?? LIVE.listLimit.default;
     const fd = await live.fd(locale);
-    const listing = await runFd(fd, options, root, LIVE.listTimeoutMs, locale);
+    const listing = await runFd(fd, options, root, LIVE.listTimeoutMs, locale, 'live.list_timeout', call.signal);
     let paths = listing.paths;
     if (options.followSymlinks) {
       const fence = new ResultFence(root);

@@ -16,6 +16,7 @@ import {
 import { addMessage, putFile } from '../ingest/put-content.js';
 import { loadParsers } from '../ingest/symbols/parsers.js';
 import { searchProject } from '../search/project-search.js';
+import type { SearchPool } from '../search/search-pool.js';
 import { createConversation, getConversation, type ProjectMeta } from '../store/content-store.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 
@@ -28,11 +29,16 @@ export interface ProjectTarget {
 
 const DEFAULT_CONVERSATION_TITLE = 'Conversation';
 
-/** Seed 003's project search: BM25 over the project's word index with filters. */
-export async function searchProjectContent(project: ProjectTarget, raw: unknown): Promise<SearchResponse> {
+/**
+ * Seed 003's project search: BM25 over the project's word index with
+ * filters, in the door's search pool (read-only, off the serving thread);
+ * in this thread only when no pool is given.
+ */
+export async function searchProjectContent(project: ProjectTarget, raw: unknown, pool?: SearchPool): Promise<SearchResponse> {
   const body = searchRequest.parse(raw ?? {});
   await project.ready;
-  return searchProject(project.store, body);
+  if (!pool) return searchProject(project.store, body);
+  return pool.run({ indexPath: project.store.file, root: project.store.file, op: 'project_search', params: body });
 }
 
 /** Stores (or replaces) a file and indexes it; `replaced` tells the door 200 from 201. */

@@ -4,7 +4,7 @@
  * schema lives in contracts/search-code-params).
  */
 import { searchCodeSchema, type SearchCodeParams } from '../contracts/search-code-params.js';
-import { runSearchCode } from '../search/search-code-service.js';
+import { serveSearchCode } from '../search/search-code-service.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = searchCodeSchema;
@@ -19,5 +19,7 @@ export const searchCodeTool = defineTool<SearchCodeParams, object>({
     'Tip: start with detail_level "ultra" and max_results 5; page with next_skip.',
   ].join(' '),
   inputSchema,
-  run: async (params, ctx) => runSearchCode(await ctx.codeIndex(), params, ctx.searchCache),
+  // The calling thread resolves cursors and the cache; the page itself is computed in the search pool.
+  run: async (params, ctx) => serveSearchCode(await ctx.codeIndex(), params, ctx.searchCache,
+    (page, offset) => ctx.searchIndex('search_code', { params: page, offset })),
 });

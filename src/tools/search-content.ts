@@ -40,7 +40,7 @@ export const searchContentTool = defineTool<Input, object | number>({
     WORKFLOW,
   ].join(' '),
   inputSchema,
-  run: async (input, ctx) => {
+  run: async (input, ctx, call) => {
     const { locale, live, root, warnings } = startLiveCall(input, ctx);
     const format = outputFormat(input);
     const paths = [...new Set([...fencePaths(root, input.roots ?? [], 'roots', locale), ...fencePaths(root, input.files ?? [], 'files', locale)])];
@@ -49,6 +49,7 @@ export const searchContentTool = defineTool<Input, object | number>({
     const rg = await live.rg(locale);
     const reply = await runContentSearch(rg, live.cache, root, locale, {
       tool: 'search_content', options, target: { paths, explicit: false }, format, optimizePaths: input.optimize_paths ?? false, limit,
+      signal: call.signal,
     });
     return withWarnings(reply, warnings);
   },

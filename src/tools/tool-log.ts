@@ -13,7 +13,8 @@ export interface ToolCallLogLine {
   tool: string;
   params: unknown;
   duration_ms: number;
-  status: 'ok' | 'error';
+  /** cancelled: the caller went away or cancelled before the answer (its process was killed). */
+  status: 'ok' | 'error' | 'cancelled';
   /** The message the caller got, and its code. */
   error?: string;
   code?: string;

@@ -18,7 +18,12 @@ export interface ToolDefinition<Input = unknown, Output extends object | number 
   description: string;
   /** The contract: raw arguments in, the handler's input out (built with contracts/tool-input's toolSchema). */
   inputSchema: z.ZodType<Input>;
-  run: (input: Input, ctx: ToolContext) => Promise<Output>;
+  run: (input: Input, ctx: ToolContext, call: ToolCall) => Promise<Output>;
+}
+
+/** What belongs to one call rather than to the door: its cancellation (client gone or cancelled). */
+export interface ToolCall {
+  signal?: AbortSignal;
 }
 
 /** A registry holds tools of differing input types. */

@@ -69,4 +69,20 @@ export const coreMessages = {
     cs: 'Hledání nešlo provést. Jde o chybu Quarry: nahlaste prosím dotaz.',
     ja: '検索を実行できませんでした。Quarry の不具合です。クエリを報告してください。',
   },
+  /** The search pool's wall-clock limit (contracts/limits SEARCH_POOL.hardTimeoutMs): the worker running it was stopped. */
+  'search.hard_timeout': {
+    en: 'The search did not finish within {ms} ms and was stopped. Narrow it with a longer literal, `language` or `repository`.',
+    ja: '検索が {ms} ms 以内に終わらなかったため停止しました。より長いリテラル、`language` または `repository` で絞り込んでください。',
+    cs: 'Hledání neskončilo do {ms} ms, a proto bylo zastaveno. Zužte ho delším literálem, parametrem `language` nebo `repository`.',
+  },
+  'search.pool_busy': {
+    en: 'Too many searches are waiting ({queued}); try again in a moment.',
+    ja: '待機中の検索が多すぎます（{queued} 件）。しばらくしてから再試行してください。',
+    cs: 'Čeká příliš mnoho hledání ({queued}); zkuste to za chvíli znovu.',
+  },
+  'search.pool_closed': {
+    en: 'The server is shutting down; the search was not run.',
+    ja: 'サーバーが終了処理中のため、検索は実行されませんでした。',
+    cs: 'Server se vypíná; hledání nebylo provedeno.',
+  },
 } satisfies Catalogue;

@@ -201,4 +201,14 @@ export const liveMessages = {
     ja: '不明なパラメーター "{param}" です。使用できるパラメーター: {known}。',
     cs: 'Neznámý parametr „{param}“. Známé parametry: {known}.',
   },
+  'live.busy': {
+    en: 'Quarry is busy: {running} searches are running and {queued} are waiting, the most it queues. Try again in a moment, or narrow the search so it finishes sooner (fewer roots, include_globs, total_only=true).',
+    ja: 'Quarry は混み合っています: {running} 件の検索が実行中で、{queued} 件が待機中です（待機できる上限）。少し待ってから再試行するか、検索を絞り込んでください（roots を減らす、include_globs、total_only=true）。',
+    cs: 'Quarry je vytížený: běží {running} hledání a {queued} čeká, víc do fronty nepřijme. Zkuste to za chvíli znovu, nebo hledání zužte, aby skončilo dřív (méně roots, include_globs, total_only=true).',
+  },
+  'live.cancelled': {
+    en: 'The call was cancelled by its client; its search process was stopped.',
+    ja: 'クライアントによって呼び出しがキャンセルされたため、検索プロセスを停止しました。',
+    cs: 'Klient volání zrušil; jeho vyhledávací proces byl ukončen.',
+  },
 } satisfies Catalogue;

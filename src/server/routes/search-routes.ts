@@ -22,6 +22,6 @@ export function registerSearchRoutes(app: FastifyInstance, options: AppOptions, 
     async (request) => {
       // Project first: seed 003 answers 404 for an unknown project whatever the body.
       const handle = options.projects.get(request.params.projectId);
-      return searchProjectContent(handle, request.body);
+      return searchProjectContent(handle, request.body, options.toolContext.searchPool);
     });
 }

@@ -25,6 +25,15 @@ export function registerToolRoutes(app: FastifyInstance, options: AppOptions, cl
       name: tool.name, title: tool.title, group: tool.group, description: tool.description, input_schema: toolJsonSchema(tool),
     })),
   }));
-  app.post<{ Params: { name: string } }>('/api/tools/:name', { ...rest, onRequest: limit }, async (request) =>
-    callTool(request.params.name, request.body ?? {}, options.toolContext, { tools: options.tools, log: options.toolLog }));
+  app.post<{ Params: { name: string } }>('/api/tools/:name', { ...rest, onRequest: limit }, async (request, reply) => {
+    // A client that hangs up before the reply cancels the call, so its rg/fd process is killed, not left to run.
+    const gone = new AbortController();
+    const onClose = () => { if (!reply.raw.writableEnded) gone.abort(); };
+    reply.raw.on('close', onClose);
+    try {
+      return await callTool(request.params.name, request.body ?? {}, options.toolContext, { tools: options.tools, log: options.toolLog, signal: gone.signal });
+    } finally {
+      reply.raw.off('close', onClose);
+    }
+  });
 }

@@ -1,0 +1,26 @@
+/**
+ * @module search/search-worker
+ * Worker process of the search pool (forked with an IPC channel): runs one
+ * search job at a time against read-only connections it keeps open, and
+ * sends the answer (or the failure, as data) back. The serving thread only
+ * routes; if a job overruns the pool's wall-clock limit, the pool kills
+ * this process and starts another.
+ */
+import { ReadOnlyStores, runSearchJob, toJobFailure, type SearchJob } from './search-jobs.js';
+
+interface JobMessage { id: number; job: SearchJob }
+
+const send = process.send?.bind(process);
+if (!send) throw new Error('search-worker runs only as a forked process with an IPC channel');
+const stores = new ReadOnlyStores();
+// Modules are loaded: the pool starts a job's wall clock from here on.
+send({ ready: true });
+process.on('message', (message: JobMessage) => {
+  try {
+    send({ id: message.id, result: runSearchJob(message.job, stores) });
+  } catch (error) {
+    send({ id: message.id, failure: toJobFailure(error) });
+  }
+});
+// The pool went away (its process ended): nothing is left to answer.
+process.on('disconnect', () => process.exit(0));
