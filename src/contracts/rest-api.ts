@@ -13,7 +13,7 @@ export type SourceType = (typeof SOURCE_TYPES)[number];
 const filterList = z.array(z.string().min(1).max(REST_SEARCH.filterItemMaxChars)).max(REST_SEARCH.filterMaxItems);
 
 export const searchRequest = z.strictObject({
-  query: z.string().trim().min(1, 'query is required').max(REST_SEARCH.queryMaxChars)
+  query: z.string().trim().min(1).max(REST_SEARCH.queryMaxChars)
     .describe('Words to find, ranked by BM25; "quoted phrases" must occur as written. FTS5 operators in the text are plain words.'),
   filters: z.strictObject({
     file_types: filterList.optional().describe('File extensions, e.g. [".md", ".js"] (the dot is optional; case-insensitive).'),

@@ -9,7 +9,7 @@
  */
 import { z } from 'zod';
 import { catalogueError } from './errors.js';
-import { dialectWrap, toolErrorMap, type Dialect, type IssueText } from './error-map.js';
+import { dialectWrap, issueText, toolErrorMap, type Dialect, type IssueText } from './error-map.js';
 import { message, type Locale, type MessageKey, type MessageParams } from './messages/index.js';
 
 interface Scope {
@@ -88,6 +88,8 @@ export function caseInsensitiveEnum<const Values extends readonly [string, ...st
 export interface ParseOptions {
   dialect: Dialect;
   locale: Locale;
+  /** The key the issue's text is wrapped in; the dialect's own by default. */
+  wrap?: MessageKey;
 }
 
 /**
@@ -105,12 +107,21 @@ export function parseToolArgs<Schema extends z.ZodType>(schema: Schema, raw: unk
     const issues = parsed.error.issues;
     const unknown = issues.findIndex((issue) => issue.code === 'unrecognized_keys');
     const index = unknown >= 0 ? unknown : 0;
-    const text = seen[index] ?? seen[0]!;
     const first = issues[index]!;
-    throw catalogueError('INVALID_ARGUMENT', { ...text, wrap: dialectWrap(options.dialect) }, options.locale, {
+    // `seen` lines up with the issues when every issue went through the map; a schema's own inline text would not.
+    const text = seen.length === issues.length ? seen[index]! : issueText(first as unknown as z.core.$ZodRawIssue, options.dialect, options.locale);
+    throw catalogueError('INVALID_ARGUMENT', { ...text, wrap: options.wrap ?? dialectWrap(options.dialect) }, options.locale, {
       key: text.key, ...text.params, param: first.path[0] ?? null, issues: issues.map((issue) => ({ path: issue.path, message: issue.message })),
     });
   } finally {
     active = outer;
   }
+}
+
+/**
+ * Parses a REST request body with its contract (contracts/rest-api): a
+ * failure says "Invalid request: <the catalogue's text>" in `locale`, never zod's own words.
+ */
+export function parseRequestBody<Schema extends z.ZodType>(schema: Schema, raw: unknown, locale: Locale = 'en'): z.output<Schema> {
+  return parseToolArgs(schema, raw ?? {}, { dialect: 'code', locale, wrap: 'http.invalid_request' });
 }

@@ -8,8 +8,7 @@
  * bound), or, when the page is still empty, a TIMEOUT error; never a short,
  * silently wrong answer, and never "found nothing".
  */
-import { QuarryError } from '../contracts/errors.js';
-import { message } from '../contracts/messages/index.js';
+import { catalogueError } from '../contracts/errors.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { compileMatcher } from './matcher.js';
 import type { LinesPlan } from './plan.js';
@@ -55,7 +54,7 @@ export function searchLines(
     if (candidateChunks % BUDGET_CHECK_EVERY === 0 && Date.now() > deadline) {
       (rows as IterableIterator<unknown>).return?.();
       if (hits.length > 0) return { hits, total, candidateChunks, partial: true };
-      throw new QuarryError('TIMEOUT', message('search.timeout', { ms: budgetMs }), { candidates: candidateChunks });
+      throw catalogueError('TIMEOUT', { key: 'search.timeout', params: { ms: budgetMs } }, 'en', { candidates: candidateChunks });
     }
     if (!matcher.mayMatch(row.content)) continue;
     for (const match of matcher.matchLines(row.content)) {

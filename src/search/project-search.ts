@@ -6,9 +6,8 @@
  * `planWordMatch` (every user word an escaped FTS5 string), so FTS5 syntax in
  * user text is only ever text; filters are bound parameters.
  */
-import { QuarryError } from '../contracts/errors.js';
+import { catalogueError, QuarryError } from '../contracts/errors.js';
 import { REST_SEARCH } from '../contracts/limits.js';
-import { message } from '../contracts/messages/index.js';
 import type { SearchRequest, SearchResponse, SearchResult, SourceType } from '../contracts/rest-api.js';
 import { highlightTerms, markRanges } from '../shape/highlight.js';
 import { contentStatements } from '../store/content-store.js';
@@ -73,7 +72,7 @@ export function searchProject(store: SqliteStore, request: SearchRequest): Searc
   const offset = request.offset ?? 0;
   const plan = planWordMatch(request.query);
   if (plan.match === null) {
-    throw new QuarryError('INVALID_ARGUMENT', message('search.no_words', { query: request.query }));
+    throw catalogueError('INVALID_ARGUMENT', { key: 'search.no_words', params: { query: request.query } });
   }
   const statements = contentStatements(store);
   const filters = filterParams(request.filters);
@@ -89,7 +88,7 @@ export function searchProject(store: SqliteStore, request: SearchRequest): Searc
     if (found.total === 0 && plan.broadening) found = run(plan.broadening.match);
   } catch (error) {
     // The expression is built only from escaped strings: a failure here is a bug, never "no results".
-    throw new QuarryError('INTERNAL', message('search.could_not_run'), { match: plan.match }, { cause: error });
+    throw catalogueError('INTERNAL', { key: 'search.could_not_run' }, 'en', { match: plan.match }, error);
   }
   const terms = [...plan.phrases, ...plan.terms];
   const results: SearchResult[] = [];

@@ -6,6 +6,7 @@ import { runCli, runCliJson } from '../test-support/cli.js';
 import { connectHttp, postJson, startServe, type ServerProcess } from '../test-support/http-server.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
 import { makeTree } from '../test-support/temp-tree.js';
+import { childProcesses, waitUntil } from '../test-support/child-processes.js';
 import { SEARCH_POOL } from '../contracts/limits.js';
 import { SEARCH_WORKER_SCRIPT, SearchPool } from './search-pool.js';
 
@@ -92,6 +93,24 @@ describe('the search pool runs searches off the serving thread', () => {
       expect(heavyDone).toBeGreaterThan(smallAnswered);
       expect(isError).toBe(false);
       expect(body.total).toBeGreaterThan(10_000);
+    }, 60_000);
+
+    it('a REST caller that hangs up mid-search stops its worker (killed, not left to scan for nobody)', async () => {
+      const workers = () => childProcesses(server.child.pid!).filter((c) => c.args.some((a) => a.endsWith('search-worker.js')));
+      await Promise.all([callJson(smallClient, 'search_code', SMALL), callJson(heavyClient, 'search_code', SMALL)]);
+      const before = workers().map((w) => w.pid);
+      expect(before.length).toBeGreaterThan(0);
+      const hangUp = new AbortController();
+      const heavy = fetch(`${server.url}/api/tools/search_code`, {
+        method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ ...HEAVY, max_results: 3 }), signal: hangUp.signal, // not the cached page of the test above
+      }).catch(() => 'aborted');
+      await new Promise((resolve) => setTimeout(resolve, 300)); // the heavy search is in a worker now
+      hangUp.abort();
+      expect(await heavy).toBe('aborted');
+      // The worker that ran it is killed within a second; an idle one would still be there.
+      await waitUntil(() => before.some((pid) => !workers().some((w) => w.pid === pid)), 1000, 'a search worker exits');
+      // The pool replaces it: the next search answers.
+      expect((await callJson(smallClient, 'search_code', SMALL)).body).toMatchObject({ ok: true, total: 1 });
     }, 60_000);
   });
 

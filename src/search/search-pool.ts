@@ -52,6 +52,11 @@ export function searchPoolOptionsFromEnv(env: NodeJS.ProcessEnv): SearchPoolOpti
   };
 }
 
+/** The error a cancelled search ends with: nobody reads it, the tool-call log says "cancelled". */
+function cancelledError() {
+  return catalogueError('UNAVAILABLE', { key: 'search.cancelled' });
+}
+
 interface Pending {
   job: SearchJob;
   resolve: (value: unknown) => void;
@@ -81,6 +86,8 @@ export class SearchPool {
   private closed = false;
   /** Workers terminated for overrunning the hard limit (for tests and logs). */
   replaced = 0;
+  /** Workers killed because their caller cancelled (for tests and logs). */
+  cancelled = 0;
 
   constructor(options: SearchPoolOptions = {}) {
     this.workers = options.workers ?? defaultSearchWorkers();
@@ -91,16 +98,45 @@ export class SearchPool {
     this.mode = this.script ? 'workers' : 'in-process';
   }
 
-  run<Op extends SearchOp>(job: SearchJob<Op>): Promise<SearchOps[Op]['result']> {
+  /**
+   * Runs a job. An aborted `signal` (the caller went away or cancelled)
+   * drops a queued job and kills the worker of a running one, so no CPU is
+   * spent on an answer nobody reads.
+   */
+  run<Op extends SearchOp>(job: SearchJob<Op>, signal?: AbortSignal): Promise<SearchOps[Op]['result']> {
     if (this.closed) return Promise.reject(catalogueError('UNAVAILABLE', { key: 'search.pool_closed', params: {} }));
+    if (signal?.aborted) return Promise.reject(cancelledError());
     if (!this.script) return this.runHere(job) as Promise<SearchOps[Op]['result']>;
     if (this.queue.length >= this.queueMax) {
       return Promise.reject(catalogueError('UNAVAILABLE', { key: 'search.pool_busy', params: { queued: this.queue.length } }));
     }
     return new Promise((resolve, reject) => {
-      this.queue.push({ job, resolve: resolve as (v: unknown) => void, reject });
+      const onAbort = () => this.cancel(pending);
+      const done = () => signal?.removeEventListener('abort', onAbort);
+      const pending: Pending = {
+        job,
+        resolve: (value) => { done(); resolve(value as SearchOps[Op]['result']); },
+        reject: (error) => { done(); reject(error); },
+      };
+      signal?.addEventListener('abort', onAbort, { once: true });
+      this.queue.push(pending);
       this.pump();
     });
+  }
+
+  /** A cancelled job leaves the queue, or its worker is killed (and replaced on the next job). */
+  private cancel(pending: Pending): void {
+    const queued = this.queue.indexOf(pending);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      pending.reject(cancelledError());
+      return;
+    }
+    const slot = this.slots.find((s) => s.busy?.resolve === pending.resolve);
+    if (slot) {
+      this.cancelled++;
+      this.retire(slot, cancelledError());
+    }
   }
 
   /** No worker script: the job runs now, in this thread (no hard limit can apply). */

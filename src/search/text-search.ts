@@ -6,9 +6,8 @@
  * for phrase queries past their work budget, a lower bound marked `partial`.
  */
 import type { SqliteStore } from '../store/sqlite-store.js';
-import { QuarryError } from '../contracts/errors.js';
+import { catalogueError, QuarryError } from '../contracts/errors.js';
 import { PHRASE_CHECK } from '../contracts/limits.js';
-import { message } from '../contracts/messages/index.js';
 import { containsPhrase } from '../text/tokens.js';
 import type { WordsPlan } from './plan.js';
 
@@ -80,6 +79,6 @@ export function searchWords(store: SqliteStore, plan: WordsPlan, window: { offse
     return { ...run(plan.broadening.match), matched: 'any_term' };
   } catch (error) {
     // The expression is compiled from escaped strings within FTS_EXPRESSION's bounds, so this is a bug, never "no results".
-    throw new QuarryError('INTERNAL', message('search.could_not_run'), { match: plan.match }, { cause: error });
+    throw catalogueError('INTERNAL', { key: 'search.could_not_run' }, 'en', { match: plan.match }, error);
   }
 }

@@ -6,6 +6,7 @@
  * first, so every failure takes the same path out.
  */
 import { z } from 'zod';
+import { issueText } from '../contracts/error-map.js';
 import { catalogueError, QuarryError, toQuarryError, type ErrorCode } from '../contracts/errors.js';
 
 const STATUS: Record<ErrorCode, number> = {
@@ -42,7 +43,9 @@ interface FastifyLikeError {
 export function toHttpError(error: unknown, bodyLimit?: number): QuarryError {
   if (error instanceof QuarryError) return error;
   if (error instanceof z.ZodError) {
-    return catalogueError('INVALID_ARGUMENT', { key: 'http.invalid_request', params: { reason: z.prettifyError(error) } }, 'en', { issues: error.issues });
+    // Bodies are parsed with parseRequestBody; a schema parsed elsewhere still answers in the catalogue's words.
+    const text = issueText(error.issues[0]! as unknown as z.core.$ZodRawIssue, 'code', 'en');
+    return catalogueError('INVALID_ARGUMENT', { ...text, wrap: 'http.invalid_request' }, 'en', { issues: error.issues });
   }
   const e = error as FastifyLikeError;
   switch (e?.code) {

@@ -63,10 +63,10 @@ export class ToolContext {
   }
 
   /** Runs one search job against this door's index in the pool, once the index is ready. */
-  async searchIndex<Op extends SearchOp>(op: Op, params: SearchOps[Op]['params']): Promise<SearchOps[Op]['result']> {
+  async searchIndex<Op extends SearchOp>(op: Op, params: SearchOps[Op]['params'], signal?: AbortSignal): Promise<SearchOps[Op]['result']> {
     // Opened here first (waits for the door's index refresh, migrates, says INDEX_MISSING); workers only read.
     await this.codeIndex();
-    return this.searchPool.run({ indexPath: this.indexPath, root: this.root, op, params });
+    return this.searchPool.run({ indexPath: this.indexPath, root: this.root, op, params }, signal);
   }
 
   /** Live search (fd + ripgrep): binaries and the coarser-format cache, made on first use. */

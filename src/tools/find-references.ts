@@ -44,7 +44,7 @@ export const findReferencesTool = defineTool<Input, object>({
   group: 'code',
   description: 'Where a symbol is defined and every place that calls / extends / implements / imports it (file:line plus the source line), from the tree-sitter graph of the index. Answers "what calls X" exactly.',
   inputSchema,
-  async run(input, ctx) {
+  async run(input, ctx, call) {
     // Index work runs in the search pool (off the door's thread, under its wall-clock limit).
     return ctx.searchIndex('find_references', {
       symbol: input.symbol,
@@ -52,6 +52,6 @@ export const findReferencesTool = defineTool<Input, object>({
       filters: { language: input.language ?? null, repository: input.repository ?? null },
       limit: input.max_results ?? FIND_REFERENCES.maxResults.default,
       offset: input.skip ?? 0,
-    });
+    }, call.signal);
   },
 });

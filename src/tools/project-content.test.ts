@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuarryError } from '../contracts/errors.js';
+import { message, type Locale } from '../contracts/messages/index.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { addConversationMessage, putProjectFile, searchProjectContent, startConversation, type ProjectTarget } from './project-content.js';
@@ -23,6 +24,20 @@ describe('project content through the tool layer', () => {
     release();
     expect(await upload).toMatchObject({ project_id: 'proj_t', path: 'docs/auth.md', replaced: false });
     expect(await searchProjectContent(project, { query: 'authentication' })).toMatchObject({ total_results: 1, results: [{ path: 'docs/auth.md' }] });
+  });
+
+  it('says what is wrong with a body in the catalogue\'s words and the caller\'s locale, never zod\'s', async () => {
+    const cases: [unknown, Locale, string][] = [
+      [{ query: '' }, 'en', message('http.invalid_request', { reason: message('search_code.query_empty') })],
+      [{ query: 'a', limit: -1 }, 'ja', message('http.invalid_request', { reason: message('search_code.below_min', { param: 'limit', min: 1, value: -1 }, 'ja') }, 'ja')],
+      [{ query: 'a', bogus: 1 }, 'cs', message('http.invalid_request', { reason: message('search_code.unknown_param', { param: 'bogus', known: 'query, filters, limit, offset' }, 'cs') }, 'cs')],
+    ];
+    for (const [body, locale, expected] of cases) {
+      const failure = await searchProjectContent(project, body, { locale }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(QuarryError);
+      expect([(failure as QuarryError).code, (failure as QuarryError).message]).toEqual(['INVALID_ARGUMENT', expected]);
+      expect((failure as QuarryError).message).not.toMatch(/✖|Too small|expected/);
+    }
   });
 
   it('validates bodies with the published contracts before any work', async () => {

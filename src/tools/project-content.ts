@@ -7,8 +7,9 @@
  * finds the project and adapts transport. The REST routes are their door;
  * engine changes (workers, budgets, write queues) land here, not in routes.
  */
-import { QuarryError } from '../contracts/errors.js';
-import { message, type Locale } from '../contracts/messages/index.js';
+import { catalogueError } from '../contracts/errors.js';
+import type { Locale } from '../contracts/messages/index.js';
+import { parseRequestBody } from '../contracts/tool-input.js';
 import {
   addMessageRequest, createConversationRequest, putFileRequest, searchRequest,
   type SearchResponse,
@@ -34,16 +35,24 @@ const DEFAULT_CONVERSATION_TITLE = 'Conversation';
  * filters, in the door's search pool (read-only, off the serving thread);
  * in this thread only when no pool is given.
  */
-export async function searchProjectContent(project: ProjectTarget, raw: unknown, pool?: SearchPool): Promise<SearchResponse> {
-  const body = searchRequest.parse(raw ?? {});
+export interface ProjectSearchOptions {
+  pool?: SearchPool;
+  /** Aborted when the caller hangs up: the search's worker is stopped. */
+  signal?: AbortSignal;
+  locale?: Locale;
+}
+
+export async function searchProjectContent(project: ProjectTarget, raw: unknown, options: ProjectSearchOptions = {}): Promise<SearchResponse> {
+  const { pool, signal, locale = 'en' } = options;
+  const body = parseRequestBody(searchRequest, raw, locale);
   await project.ready;
   if (!pool) return searchProject(project.store, body);
-  return pool.run({ indexPath: project.store.file, root: project.store.file, op: 'project_search', params: body });
+  return pool.run({ indexPath: project.store.file, root: project.store.file, op: 'project_search', params: body }, signal);
 }
 
 /** Stores (or replaces) a file and indexes it; `replaced` tells the door 200 from 201. */
-export async function putProjectFile(project: ProjectTarget, raw: unknown) {
-  const body = putFileRequest.parse(raw ?? {});
+export async function putProjectFile(project: ProjectTarget, raw: unknown, locale: Locale = 'en') {
+  const body = parseRequestBody(putFileRequest, raw, locale);
   await project.ready;
   const stored = await putFile(project.store, body.path, body.content, await loadParsers());
   return {
@@ -52,8 +61,8 @@ export async function putProjectFile(project: ProjectTarget, raw: unknown) {
   };
 }
 
-export async function startConversation(project: ProjectTarget, raw: unknown) {
-  const body = createConversationRequest.parse(raw ?? {});
+export async function startConversation(project: ProjectTarget, raw: unknown, locale: Locale = 'en') {
+  const body = parseRequestBody(createConversationRequest, raw, locale);
   // Through the store's write queue: waits its turn behind an index pass, never blocks the event loop.
   const created = await createConversation(project.store, body.title ?? DEFAULT_CONVERSATION_TITLE);
   return { ...created, project_id: project.meta.id };
@@ -62,9 +71,9 @@ export async function startConversation(project: ProjectTarget, raw: unknown) {
 /** Adds and indexes a message; an unknown conversation is NOT_FOUND before the body is looked at. */
 export async function addConversationMessage(project: ProjectTarget, conversationId: string, raw: unknown, locale: Locale = 'en') {
   if (!getConversation(project.store, conversationId)) {
-    throw new QuarryError('NOT_FOUND', message('conversation.not_found', { conversation: conversationId, project: project.meta.id }, locale), { resource: 'conversation' });
+    throw catalogueError('NOT_FOUND', { key: 'conversation.not_found', params: { conversation: conversationId, project: project.meta.id } }, locale, { resource: 'conversation' });
   }
-  const body = addMessageRequest.parse(raw ?? {});
+  const body = parseRequestBody(addMessageRequest, raw, locale);
   const added = await addMessage(project.store, { conversationId, speaker: body.speaker, content: body.content, roundNumber: body.round_number });
   return {
     project_id: project.meta.id, conversation_id: conversationId, source_id: `msg_${added.fileId}`,

@@ -20,6 +20,6 @@ export const searchCodeTool = defineTool<SearchCodeParams, object>({
   ].join(' '),
   inputSchema,
   // The calling thread resolves cursors and the cache; the page itself is computed in the search pool.
-  run: async (params, ctx) => serveSearchCode(await ctx.codeIndex(), params, ctx.searchCache,
-    (page, offset) => ctx.searchIndex('search_code', { params: page, offset })),
+  run: async (params, ctx, call) => serveSearchCode(await ctx.codeIndex(), params, ctx.searchCache,
+    (page, offset) => ctx.searchIndex('search_code', { params: page, offset }, call.signal)),
 });

@@ -85,4 +85,9 @@ export const coreMessages = {
     ja: 'サーバーが終了処理中のため、検索は実行されませんでした。',
     cs: 'Server se vypíná; hledání nebylo provedeno.',
   },
+  'search.cancelled': {
+    en: 'The search was cancelled: its caller went away or cancelled it.',
+    ja: '検索はキャンセルされました。呼び出し元が切断したかキャンセルしました。',
+    cs: 'Hledání bylo zrušeno: volající se odpojil nebo je zrušil.',
+  },
 } satisfies Catalogue;

@@ -25,7 +25,18 @@ interface DefNode {
   children: DefNode[];
 }
 
-/** Nests definitions by line range; overlapping siblings (two on one line) keep the first. */
+/**
+ * Definitions nest at most this deep. Chunks are cut at line boundaries, so
+ * deeper nesting cannot make a smaller chunk, and a bound keeps `place`'s
+ * recursion shallow whatever the file (a minified line holds thousands).
+ */
+const NEST_MAX_DEPTH = 32;
+
+/**
+ * Nests definitions by line range; overlapping siblings (two on one line)
+ * keep the first, and a definition on exactly its parent's lines (minified
+ * code: everything on one line) is not nested, as no line can separate them.
+ */
 function nest(definitions: readonly Definition[]): DefNode[] {
   const sorted = [...definitions].sort((a, b) => a.startLine - b.startLine || b.endLine - a.endLine);
   const roots: DefNode[] = [];
@@ -37,6 +48,8 @@ function nest(definitions: readonly Definition[]): DefNode[] {
     const previous = siblings[siblings.length - 1];
     if (previous && def.startLine <= previous.def.endLine) continue;
     if (parent && def.endLine > parent.def.endLine) continue;
+    if (parent && def.startLine === parent.def.startLine && def.endLine === parent.def.endLine) continue;
+    if (stack.length >= NEST_MAX_DEPTH) continue;
     const node = { def, children: [] };
     siblings.push(node);
     stack.push(node);

@@ -83,4 +83,18 @@ describe('chunking along definitions', () => {
     expect(load.content).toContain('# Loads things.\ndef load(path):');
     expect(chunks.map((c) => c.symbol)).toEqual(expect.arrayContaining(['Store.get', 'Store.put']));
   });
+
+  it('chunks a minified file (thousands of definitions on one line) without deep recursion, covering every line once', () => {
+    const code = `${Array.from({ length: 12_000 }, (_, i) => `function f${i}(a){return a+${i}};`).join('')}\nconst tail = 1;\n`;
+    const symbols = extract('javascript', 'app.min.js', code);
+    expect(symbols.definitions.length).toBeGreaterThan(10_000);
+    const lines = splitLines(code);
+    const chunks = coalesceChunks(chunkByDefinitions(lines, symbols.definitions));
+    let next = 1;
+    for (const c of chunks) {
+      expect(c.startLine).toBe(next);
+      next = c.endLine + 1;
+    }
+    expect(next).toBe(lines.length + 1);
+  });
 });

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { catalogueError } from '../../contracts/errors.js';
 import { HTTP } from '../../contracts/limits.js';
 import { createProjectRequest } from '../../contracts/rest-api.js';
+import { parseRequestBody } from '../../contracts/tool-input.js';
 import { addConversationMessage, putProjectFile, startConversation } from '../../tools/project-content.js';
 import type { AppOptions } from '../app-options.js';
 import { restErrorBody } from '../http-errors.js';
@@ -31,7 +32,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions,
   app.get('/api/projects', rest, async () => ({ projects: projects.list() }));
 
   app.post('/api/projects', rest, async (request, reply) => {
-    const body = createProjectRequest.parse(request.body ?? {});
+    const body = parseRequestBody(createProjectRequest, request.body, options.toolContext.locale);
     const { project, created } = await projects.create(body);
     reply.code(created ? 201 : 200); // 200: the folder already has this project
     return project;
@@ -51,7 +52,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions,
   app.post<{ Params: ProjectParams }>('/api/projects/:projectId/files',
     { ...rest, bodyLimit: HTTP.fileBodyLimitBytes },
     async (request, reply) => {
-      const stored = await putProjectFile(projects.get(request.params.projectId), request.body);
+      const stored = await putProjectFile(projects.get(request.params.projectId), request.body, options.toolContext.locale);
       reply.code(stored.replaced ? 200 : 201);
       return stored;
     });
@@ -59,7 +60,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions,
   app.get('/api/conversations', rest, async () => ({ conversations: projects.conversations() }));
 
   app.post<{ Params: ProjectParams }>('/api/projects/:projectId/conversations', rest, async (request, reply) => {
-    const created = await startConversation(projects.get(request.params.projectId), request.body);
+    const created = await startConversation(projects.get(request.params.projectId), request.body, options.toolContext.locale);
     reply.code(201);
     return created;
   });

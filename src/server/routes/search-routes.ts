@@ -9,6 +9,7 @@ import { searchProjectContent } from '../../tools/project-content.js';
 import type { AppOptions } from '../app-options.js';
 import { restErrorBody } from '../http-errors.js';
 import { catalogueError } from '../../contracts/errors.js';
+import { callerGone } from './caller-gone.js';
 import { rateLimitHook } from '../rate-limit/rate-limit-hook.js';
 
 export function registerSearchRoutes(app: FastifyInstance, options: AppOptions, clientOf: (r: FastifyRequest) => string): void {
@@ -19,9 +20,16 @@ export function registerSearchRoutes(app: FastifyInstance, options: AppOptions, 
 
   app.post<{ Params: { projectId: string } }>('/api/projects/:projectId/search',
     { onRequest: limit, config: { door: 'rest' } },
-    async (request) => {
+    async (request, reply) => {
       // Project first: seed 003 answers 404 for an unknown project whatever the body.
       const handle = options.projects.get(request.params.projectId);
-      return searchProjectContent(handle, request.body, options.toolContext.searchPool);
+      const gone = callerGone(reply);
+      try {
+        return await searchProjectContent(handle, request.body, {
+          pool: options.toolContext.searchPool, signal: gone.signal, locale: options.toolContext.locale,
+        });
+      } finally {
+        gone.release();
+      }
     });
 }

@@ -11,6 +11,7 @@ import type { AppOptions } from '../app-options.js';
 import { restErrorBody } from '../http-errors.js';
 import { toolJsonSchema } from '../mcp-server.js';
 import { rateLimitHook } from '../rate-limit/rate-limit-hook.js';
+import { callerGone } from './caller-gone.js';
 import { MCP_WINDOW } from './mcp-routes.js';
 
 export function registerToolRoutes(app: FastifyInstance, options: AppOptions, clientOf: (r: FastifyRequest) => string): void {
@@ -26,14 +27,12 @@ export function registerToolRoutes(app: FastifyInstance, options: AppOptions, cl
     })),
   }));
   app.post<{ Params: { name: string } }>('/api/tools/:name', { ...rest, onRequest: limit }, async (request, reply) => {
-    // A client that hangs up before the reply cancels the call, so its rg/fd process is killed, not left to run.
-    const gone = new AbortController();
-    const onClose = () => { if (!reply.raw.writableEnded) gone.abort(); };
-    reply.raw.on('close', onClose);
+    // A client that hangs up before the reply cancels the call, so its rg/fd process or search worker is stopped.
+    const gone = callerGone(reply);
     try {
       return await callTool(request.params.name, request.body ?? {}, options.toolContext, { tools: options.tools, log: options.toolLog, signal: gone.signal });
     } finally {
-      reply.raw.off('close', onClose);
+      gone.release();
     }
   });
 }
