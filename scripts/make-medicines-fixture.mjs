@@ -33,8 +33,19 @@ const project = path.resolve(here, '..');
 const shared = path.resolve(project, '../shared/data/sukl');
 const out = path.join(project, 'src/medicines/fixtures');
 
+/**
+ * A decoded CSV record by column name; the columns this script reads are named, so reading one is a string.
+ * @typedef {'ATC' | 'CESTA' | 'DRZITEL' | 'FORMA' | 'KOD_LATKY' | 'KOD_PRACOVISTE' | 'MESTO' | 'MRP_CISLO' | 'NAZEV'
+ *   | 'POHOTOVOST' | 'PSC' | 'REGISTRACNI_CISLO' | 'SILA' | 'SOUBEZNY_DOVOZ' | 'ZEM' | 'ZEME_DRZITELE' | 'ZKR_ORG'} Column
+ * @typedef {Record<string, string> & Record<Column, string>} Row
+ */
+/** @typedef {{ raw: Buffer, fields: Row }} RawRow a record as its raw bytes, with its decoded fields */
+
+/** @type {(name: string) => Row[]} */
 const read = (name) => parse(iconv.decode(fs.readFileSync(path.join(shared, name)), 'windows-1250'), { delimiter: ';', columns: true, relax_quotes: true });
+/** @type {(name: string, header: string[], rows: Record<string, unknown>[], sep?: string) => void} */
 const write = (name, header, rows, sep = ';') => {
+  /** @param {string} v */
   const quote = (v) => (/[;|"\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   const text = [header.join(sep), ...rows.map((r) => header.map((h) => quote(String(r[h] ?? ''))).join(sep))].join('\r\n') + '\r\n';
   fs.writeFileSync(path.join(out, name), iconv.encode(text, 'windows-1250'));
@@ -51,12 +62,14 @@ const atcByName = new Map(atc.filter((a) => a.ATC.length === 7).map((a) => [a.NA
 const substanceByName = new Map(substances.map((s) => [s.NAZEV.toUpperCase(), s.KOD_LATKY]));
 const wanted = /^(PARALEN|IBALGIN|NUROFEN|IBUPROFEN|PARACETAMOL)/;
 
+/** @type {Set<string>} */
 const seen = new Set();
+/** @type {{ row: Row, atc: string, special: boolean, inn: string }[]} */
 const picked = [];
 for (const row of cancelled) {
   const key = `${row.NAZEV}|${row.SILA}|${row.FORMA}`;
   if (seen.has(key) || !forms.has(row.FORMA) || !routes.has(row.CESTA) || !orgs.has(`${row.DRZITEL}|${row.ZEME_DRZITELE}`)) continue;
-  const first = row.NAZEV.split(/[\s,]+/)[0];
+  const first = row.NAZEV.split(/[\s,]+/)[0] ?? '';
   let code = null;
   if (/^(PARALEN|PARACETAMOL)/.test(row.NAZEV)) code = 'N02BE01';
   else if (/^(IBALGIN|NUROFEN|IBUPROFEN)/.test(row.NAZEV)) code = 'M01AE01';
@@ -68,7 +81,7 @@ for (const row of cancelled) {
   seen.add(key);
   picked.push({ row, atc: code, special, inn: code === 'N02BE01' ? 'PARACETAMOL' : code === 'M01AE01' ? 'IBUPROFEN' : first });
 }
-picked.sort((a, b) => (b.special - a.special) || a.row.NAZEV.localeCompare(b.row.NAZEV));
+picked.sort((a, b) => (Number(b.special) - Number(a.special)) || a.row.NAZEV.localeCompare(b.row.NAZEV));
 const products = picked.slice(0, 320).map((p, i) => {
   const kod = String(113 + i * 37).padStart(7, '0');
   const baleni = [10, 12, 20, 24, 30, 100][i % 6];
@@ -85,11 +98,12 @@ const header = ['KOD_SUKL', 'NAZEV', 'SILA', 'FORMA', 'BALENI', 'DOPLNEK', 'CEST
 write('dlp_lecivepripravky.csv', header, products);
 
 // Composition: the product's active substance, where dlp_lecivelatky names it.
+/** @type {Record<string, string>[]} */
 const composition = [];
 for (const p of products) {
   const latka = substanceByName.get(p.inn.toUpperCase());
   if (latka) composition.push({ KOD_SUKL: p.KOD_SUKL, KOD_LATKY: latka, SQ: '1', S: 'L', AMNT_OD: '', AMNT: p.SILA.replace(/[^0-9.,].*$/, ''), UN: 'MG' });
-  if (/PARALEN GRIP|EXTRA/.test(p.NAZEV)) composition.push({ KOD_SUKL: p.KOD_SUKL, KOD_LATKY: substanceByName.get('KOFEIN'), SQ: '2', S: 'L', AMNT_OD: '', AMNT: '65', UN: 'MG' });
+  if (/PARALEN GRIP|EXTRA/.test(p.NAZEV)) composition.push({ KOD_SUKL: p.KOD_SUKL, KOD_LATKY: substanceByName.get('KOFEIN') ?? '', SQ: '2', S: 'L', AMNT_OD: '', AMNT: '65', UN: 'MG' });
 }
 write('dlp_slozeni.csv', ['KOD_SUKL', 'KOD_LATKY', 'SQ', 'S', 'AMNT_OD', 'AMNT', 'UN'], composition);
 
@@ -101,6 +115,7 @@ const docs = products.filter((p) => p.ATC_WHO === 'N02BE01' || p.ATC_WHO === 'M0
 write('dlp_nazvydokumentu.csv', ['KOD_SUKL', 'PIL', 'DAT_ROZ_PIL', 'SPC', 'DAT_ROZ_SPC', 'OBAL_TEXT', 'DAT_ROZ_OBAL', 'NR', 'DAT_NPM_NR'], docs);
 
 // Reimbursement list (SCAU, `|`): a price and reimbursement for every fifth product.
+/** @param {number} n */
 const czk = (n) => n.toFixed(2).replace('.', ',');
 const scau = products.filter((_, i) => i % 5 === 0).map((p, i) => ({
   KOD_SUKL: p.KOD_SUKL, NAZEV: p.NAZEV, DOPLNEK: p.DOPLNEK, ATC: p.ATC_WHO, CENA_PUV: czk(40 + i * 3.5),
@@ -112,10 +127,12 @@ write('SCAU260101.txt', ['KOD_SUKL', 'NAZEV', 'DOPLNEK', 'ATC', 'CENA_PUV', 'MAX
 // Shortage reports: an open interruption, an ended one, a permanent end of supply.
 const ibu = products.filter((p) => p.ATC_WHO === 'M01AE01');
 const para = products.filter((p) => p.ATC_WHO === 'N02BE01');
+/** The i-th product of a list; the fixture needs it to exist. @type {<T>(list: T[], i: number) => T} */
+const nth = (list, i) => { const item = list[i]; if (item === undefined) throw new Error(`fixture needs at least ${i + 1} such products`); return item; };
 const reports = [
-  { KOD_SUKL: ibu[0].KOD_SUKL, NAZEV: ibu[0].NAZEV, TYP_HLASENI: 'P', DATUM_HLASENI: '02.12.2025', DATUM_OD: '05.12.2025', DATUM_DO: '', DUVOD: 'Výrobní problémy u výrobce; dodávky obnoveny předpokládáme v únoru.' },
-  { KOD_SUKL: para[1].KOD_SUKL, NAZEV: para[1].NAZEV, TYP_HLASENI: 'P', DATUM_HLASENI: '01.03.2024', DATUM_OD: '01.03.2024', DATUM_DO: '30.04.2024', DUVOD: 'Zvýšená poptávka' },
-  { KOD_SUKL: para[2].KOD_SUKL, NAZEV: para[2].NAZEV, TYP_HLASENI: 'U', DATUM_HLASENI: '10.11.2025', DATUM_OD: '01.12.2025', DATUM_DO: '', DUVOD: 'Obchodní rozhodnutí držitele' },
+  { KOD_SUKL: nth(ibu, 0).KOD_SUKL, NAZEV: nth(ibu, 0).NAZEV, TYP_HLASENI: 'P', DATUM_HLASENI: '02.12.2025', DATUM_OD: '05.12.2025', DATUM_DO: '', DUVOD: 'Výrobní problémy u výrobce; dodávky obnoveny předpokládáme v únoru.' },
+  { KOD_SUKL: nth(para, 1).KOD_SUKL, NAZEV: nth(para, 1).NAZEV, TYP_HLASENI: 'P', DATUM_HLASENI: '01.03.2024', DATUM_OD: '01.03.2024', DATUM_DO: '30.04.2024', DUVOD: 'Zvýšená poptávka' },
+  { KOD_SUKL: nth(para, 2).KOD_SUKL, NAZEV: nth(para, 2).NAZEV, TYP_HLASENI: 'U', DATUM_HLASENI: '10.11.2025', DATUM_OD: '01.12.2025', DATUM_DO: '', DUVOD: 'Obchodní rozhodnutí držitele' },
 ];
 write('mr_hlaseni.csv', ['KOD_SUKL', 'NAZEV', 'TYP_HLASENI', 'DATUM_HLASENI', 'DATUM_OD', 'DATUM_DO', 'DUVOD'], reports);
 console.log(`products ${products.length}, composition ${composition.length}, documents ${docs.length}, scau ${scau.length}, shortages ${reports.length}`);
@@ -125,7 +142,11 @@ console.log(`products ${products.length}, composition ${composition.length}, doc
 
 const trimmedDir = path.join(project, 'test-fixtures/sukl');
 
-/** Splits a `;` CSV into records as raw byte ranges (quoted fields may hold CR/LF). */
+/**
+ * Splits a `;` CSV into records as raw byte ranges (quoted fields may hold CR/LF).
+ * @param {Buffer} bytes
+ * @returns {Buffer[]}
+ */
 function splitRecords(bytes) {
   const records = [];
   let start = 0;
@@ -143,20 +164,35 @@ function splitRecords(bytes) {
   return records;
 }
 
-/** A real file as its raw header, and each raw record with its decoded fields (for choosing only). */
+/**
+ * A real file as its raw header, and each raw record with its decoded fields (for choosing only).
+ * @param {string} name
+ * @returns {{ head: Buffer, rows: RawRow[] }}
+ */
 function rawTable(name) {
   const bytes = fs.readFileSync(path.join(shared, name));
   const [head, ...rest] = splitRecords(bytes);
+  if (!head) throw new Error(`${name}: empty file`);
   if (!Buffer.concat([head, ...rest]).equals(bytes)) throw new Error(`${name}: record split does not give the file back`);
-  const columns = parse(iconv.decode(head, 'windows-1250'), { delimiter: ';' })[0].map((c) => c.trim().toUpperCase());
+  /** @type {string[][]} */
+  const headRecords = parse(iconv.decode(head, 'windows-1250'), { delimiter: ';' });
+  const columns = (headRecords[0] ?? []).map((c) => c.trim().toUpperCase());
   const rows = rest.map((raw) => {
-    const values = parse(iconv.decode(raw, 'windows-1250'), { delimiter: ';', relax_quotes: true })[0] ?? [];
-    return { raw, fields: Object.fromEntries(columns.map((c, i) => [c, values[i] ?? ''])) };
+    /** @type {string[][]} */
+    const records = parse(iconv.decode(raw, 'windows-1250'), { delimiter: ';', relax_quotes: true });
+    const values = records[0] ?? [];
+    const fields = /** @type {Row} */ (Object.fromEntries(columns.map((c, i) => [c, values[i] ?? ''])));
+    return { raw, fields };
   });
   return { head, rows };
 }
 
-/** Keeps rows that `keep` accepts, plus every `every`-th other row; original order. */
+/**
+ * Keeps rows that `keep` accepts, plus every `every`-th other row; original order.
+ * @param {RawRow[]} rows
+ * @param {(fields: Row) => boolean} keep
+ * @param {number} every
+ */
 function pick(rows, keep, every) {
   return rows.filter((r, i) => keep(r.fields) || (every > 0 && i % every === 0));
 }
@@ -174,8 +210,10 @@ const used = {
 };
 
 // Pharmacies the tests name: all of Plzeň, every emergency one, all of postal code 110 00.
+/** @param {Row} f */
 const pharmacyCity = (f) => f.MESTO === 'Plzeň' || f.POHOTOVOST === 'ANO' || f.PSC === '11000';
 
+/** @type {Record<string, (rows: RawRow[]) => RawRow[]>} */
 const PLAN = {
   dlp_atc: (rows) => pick(rows, (f) => f.ATC.length <= 3 || used.atc.has(f.ATC) || used.atcGroups.has(f.ATC.slice(0, 5)), 60),
   dlp_formy: (rows) => pick(rows, (f) => used.forms.has(f.FORMA), 6),
@@ -192,9 +230,11 @@ const PLAN = {
   lekarny_seznam: (rows) => pick(rows, pharmacyCity, 15),
 };
 // lekarny_prac_doba follows lekarny_seznam: the hours of the Plzeň pharmacies and the emergency ones.
+/** @type {Set<string | undefined>} */
 const hoursFor = new Set();
 
 fs.mkdirSync(trimmedDir, { recursive: true });
+/** @type {{ name: string, records: number, of: number, bytes: number, whole: boolean }[]} */
 const counts = [];
 // lekarny_seznam goes first: the hours file keeps the rows of the pharmacies it kept.
 const names = fs.readdirSync(shared).filter((f) => f.endsWith('.csv')).sort();
@@ -203,7 +243,7 @@ for (const name of [...names.filter((n) => n === 'lekarny_seznam.csv'), ...names
   const table = rawTable(name);
   let rows;
   if (stem === 'lekarny_prac_doba') rows = table.rows.filter((r) => hoursFor.has(r.fields.KOD_PRACOVISTE));
-  else rows = PLAN[stem] ? PLAN[stem](table.rows) : table.rows; // small code lists are kept whole
+  else rows = PLAN[stem]?.(table.rows) ?? table.rows; // small code lists are kept whole
   if (stem === 'lekarny_seznam') for (const r of rows) if (r.fields.MESTO === 'Plzeň' || r.fields.POHOTOVOST === 'ANO') hoursFor.add(r.fields.KOD_PRACOVISTE);
   const bytes = Buffer.concat([table.head, ...rows.map((r) => r.raw)]);
   fs.writeFileSync(path.join(trimmedDir, name), bytes);

@@ -51,7 +51,7 @@ function aimedValue(name: string, targets: TreeTargets): fc.Arbitrary<unknown> |
 function valueOfType(schema: JsonSchema, name: string, targets: TreeTargets): fc.Arbitrary<unknown> {
   switch (typeOf(schema)) {
     case 'enum': {
-      const values = (schema.enum ?? []) as unknown[];
+      const values = (schema.enum ?? []);
       const strings = values.filter((v): v is string => typeof v === 'string');
       return fc.oneof(fc.constantFrom(...values), ...(strings.length ? [fc.constantFrom(...strings).map((s) => s.toUpperCase()), fc.constantFrom(...strings).map((s) => ` ${s}\u0000`)] : []));
     }

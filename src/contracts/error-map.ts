@@ -44,7 +44,7 @@ interface Facts {
 function factsOf(issue: RawIssue): Facts {
   const path = issue.path ?? [];
   const item = path.length > 1 && typeof path[1] === 'number' ? path[1] : undefined;
-  return { code: issue.code ?? 'custom', param: path.length > 0 ? String(path[0]) : '', item, input: issue.input, issue: issue as Facts['issue'] };
+  return { code: issue.code ?? 'custom', param: path.length > 0 ? String(path[0]) : '', item, input: issue.input, issue: issue };
 }
 
 const shown = (value: unknown) => (typeof value === 'string' ? value : JSON.stringify(value) ?? String(value));

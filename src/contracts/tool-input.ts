@@ -50,7 +50,7 @@ export function toolSchema<Shape extends z.core.$ZodLooseShape>(
   const checked = refine ? object.superRefine(refine) : object;
   return z.preprocess(dropNulls, checked).transform((value) => {
     const warnings = active?.warnings ?? [];
-    return { ...(value as z.output<typeof object>), warnings: [...warnings] };
+    return { ...value, warnings: [...warnings] };
   });
 }
 

@@ -10,7 +10,7 @@ import { makeTree, writeTree, type TreeSpec } from '../test-support/temp-tree.js
 import { indexFolder, type IndexSummary } from './indexer.js';
 
 /** Everything a search reads back, without ids or mtimes (which differ between two copies of a tree). */
-function dump(indexPath: string): Record<string, unknown[]> {
+function dump(indexPath: string) {
   const store = SqliteStore.open(indexPath);
   try {
     const all = (sql: string) => store.db.prepare(sql).raw().all();

@@ -20,23 +20,37 @@ export type RgEvent =
   | { type: 'summary'; matches: number; searches: number; elapsedMs: number }
   | { type: 'other' };
 
+/** The fields of ripgrep's JSON messages that are read here; any of them may be missing. */
+interface RgData {
+  path?: Data;
+  line_number?: number;
+  lines?: Data;
+  submatches?: RawSubmatch[];
+  stats?: { matches?: number; searches?: number; elapsed?: { secs?: number; nanos?: number } };
+}
+
 function pathOf(data: { path?: Data }): string {
   if (!data.path) return '';
   return 'text' in data.path ? data.path.text : Buffer.from(data.path.bytes, 'base64').toString('utf8');
 }
 
+function linesOf(data: RgData): Data {
+  if (!data.lines) throw new Error('ripgrep event without lines');
+  return data.lines;
+}
+
 /** Parses one line of `rg --json`; a line that is not ripgrep JSON throws (the caller reports it). */
 export function parseRgEvent(line: string): RgEvent {
-  const raw = JSON.parse(line) as { type: string; data: Record<string, any> };
+  const raw = JSON.parse(line) as { type: string; data?: RgData };
   const data = raw.data ?? {};
   switch (raw.type) {
     case 'begin':
     case 'end':
       return { type: raw.type, path: pathOf(data) };
     case 'match':
-      return { type: 'match', path: pathOf(data), lineNumber: data.line_number ?? 0, lines: data.lines, submatches: data.submatches ?? [] };
+      return { type: 'match', path: pathOf(data), lineNumber: data.line_number ?? 0, lines: linesOf(data), submatches: data.submatches ?? [] };
     case 'context':
-      return { type: 'context', path: pathOf(data), lineNumber: data.line_number ?? 0, lines: data.lines };
+      return { type: 'context', path: pathOf(data), lineNumber: data.line_number ?? 0, lines: linesOf(data) };
     case 'summary': {
       const stats = data.stats ?? {};
       const elapsed = stats.elapsed ?? {};

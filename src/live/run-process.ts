@@ -138,7 +138,7 @@ function spawnBounded(options: RunOptions, timeoutMs: number, queuedMs: number):
     child.on('close', (code, exitSignal) => {
       settle();
       if (pending !== '' && !stopped && !timedOut && !outputCapped && !cancelled) emit(pending);
-      if (failure !== null) { reject(failure); return; }
+      if (failure !== null) { reject(failure instanceof Error ? failure : new Error(String(failure))); return; }
       resolve({
         code, signal: exitSignal, stderr, timedOut, outputCapped, stopped, cancelled, queueFull: false, queuedMs,
         elapsedMs: Math.round(performance.now() - started),

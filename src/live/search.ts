@@ -67,6 +67,7 @@ export interface MatchData extends CountData {
 
 interface Pass { paths: string[]; encoding: string | null; skip: ReadonlySet<string> }
 
+// eslint-disable-next-line no-control-regex -- ASCII is 0x00-0x7f, control characters included
 const isAscii = (text: string) => /^[\x00-\x7f]*$/.test(text);
 
 function cutLine(line: string): string {

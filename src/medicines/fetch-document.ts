@@ -127,7 +127,7 @@ function reasonOf(error: unknown): string {
 }
 
 const inflight = new Map<string, Promise<Uint8Array>>();
-const failures = new Map<string, { error: unknown; until: number }>();
+const failures = new Map<string, { error: Error; until: number }>();
 
 /**
  * fetchPdf, shared and remembered: callers asking for the same URL at the same
@@ -143,7 +143,7 @@ export function fetchDocument(url: string, options: FetchOptions = {}): Promise<
   if (!pending) {
     pending = fetchPdf(url, options)
       .catch((error: unknown) => {
-        failures.set(url, { error, until: Date.now() + (options.failureCacheMs ?? MEDICINES.fetchFailureCacheMs) });
+        failures.set(url, { error: error instanceof Error ? error : new Error(String(error)), until: Date.now() + (options.failureCacheMs ?? MEDICINES.fetchFailureCacheMs) });
         throw error;
       })
       .finally(() => inflight.delete(url));

@@ -127,7 +127,7 @@ export function specFor(baseName: string): FileSpec | null {
   const lower = baseName.toLowerCase();
   const stem = lower.replace(/\.(csv|txt)$/, '');
   if (stem === lower) return null;
-  if (SPECS[stem]) return SPECS[stem]!;
+  if (SPECS[stem]) return SPECS[stem];
   if (/^(lp_?)?scau/.test(stem)) return SCAU_SPEC;
   if (/^mr_?hlaseni/.test(stem)) return SHORTAGE_SPEC;
   return null;

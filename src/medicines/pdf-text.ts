@@ -5,8 +5,9 @@
  * from the text items' end-of-line marks and vertical positions.
  */
 import { catalogueError } from '../contracts/errors.js';
+import type * as PdfJsModule from 'pdfjs-dist/legacy/build/pdf.mjs';
 
-type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');
+type PdfJs = typeof PdfJsModule;
 let pdfjs: Promise<PdfJs> | null = null;
 
 interface TextItemLike { str: string; hasEOL?: boolean; transform?: number[] }

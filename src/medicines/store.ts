@@ -9,7 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type Database from 'better-sqlite3';
-import { catalogueError, QuarryError } from '../contracts/errors.js';
+import { catalogueError, type QuarryError } from '../contracts/errors.js';
 import type { Locale } from '../contracts/messages/index.js';
 import { openDatabase } from '../store/open-database.js';
 import { MEDICINES_MIGRATIONS, MEDICINES_SCHEMA_VERSION } from './schema.js';

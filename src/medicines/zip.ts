@@ -9,7 +9,7 @@
  */
 import { Transform, type Readable } from 'node:stream';
 import yauzl from 'yauzl';
-import { catalogueError, QuarryError } from '../contracts/errors.js';
+import { catalogueError, type QuarryError } from '../contracts/errors.js';
 
 export interface ZipEntry {
   name: string;

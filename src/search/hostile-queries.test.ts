@@ -29,7 +29,7 @@ beforeAll(async () => {
   const root = makeTree(files);
   store = SqliteStore.open((await indexFolder({ root })).index);
   projectStore = SqliteStore.open(path.join(makeTree(), 'index.db'), { create: true });
-  for (const [file, text] of Object.entries(files)) putFile(projectStore, file, text);
+  for (const [file, text] of Object.entries(files)) await putFile(projectStore, file, text);
   return () => { store.close(); projectStore.close(); };
 });
 

@@ -8,8 +8,7 @@
  * bound), or, when the page is still empty, a TIMEOUT error; never a short,
  * silently wrong answer, and never "found nothing".
  */
-import { ENGINE } from '../contracts/limits.js';
-import { catalogueError, QuarryError } from '../contracts/errors.js';
+import { catalogueError } from '../contracts/errors.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
 import { compileMatcher } from './matcher.js';
 import type { LinesPlan } from './plan.js';

@@ -6,7 +6,7 @@
  * `planWordMatch` (every user word an escaped FTS5 string), so FTS5 syntax in
  * user text is only ever text; filters are bound parameters.
  */
-import { catalogueError, QuarryError } from '../contracts/errors.js';
+import { catalogueError } from '../contracts/errors.js';
 import { REST_SEARCH } from '../contracts/limits.js';
 import type { SearchRequest, SearchResponse, SearchResult, SourceType } from '../contracts/rest-api.js';
 import { highlightTerms, markRanges } from '../shape/highlight.js';

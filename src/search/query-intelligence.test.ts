@@ -11,7 +11,7 @@ import { SqliteStore } from '../store/sqlite-store.js';
 import { makeTree, writeTree } from '../test-support/temp-tree.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { CURSOR } from '../contracts/limits.js';
-import { QuarryError } from '../contracts/errors.js';
+import type { QuarryError } from '../contracts/errors.js';
 import { runSearchCode } from './search-code-service.js';
 import { encodeCursor } from './cursor.js';
 import { ResultCache } from './result-cache.js';

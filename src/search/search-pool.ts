@@ -60,7 +60,7 @@ function cancelledError() {
 interface Pending {
   job: SearchJob;
   resolve: (value: unknown) => void;
-  reject: (error: unknown) => void;
+  reject: (error: Error) => void;
 }
 
 interface Slot {

@@ -6,7 +6,7 @@
  * for phrase queries past their work budget, a lower bound marked `partial`.
  */
 import type { SqliteStore } from '../store/sqlite-store.js';
-import { catalogueError, QuarryError } from '../contracts/errors.js';
+import { catalogueError } from '../contracts/errors.js';
 import { PHRASE_CHECK } from '../contracts/limits.js';
 import { containsPhrase } from '../text/tokens.js';
 import type { WordsPlan } from './plan.js';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { HTTP } from '../contracts/limits.js';
+import * as api from '../contracts/rest-api.js';
 import { message } from '../contracts/messages/index.js';
 import { runCli } from '../test-support/cli.js';
 import { callJson } from '../test-support/mcp-client.js';
@@ -41,7 +42,7 @@ describe('quarry serve on loopback: Host and Origin (DNS rebinding)', () => {
       expect(refused.status, `${method} ${path}`).toBe(403);
       expect(refused.json, `${method} ${path}`).toEqual(expected);
     }
-    expect((await (await fetch(`${server.url}/api/projects`)).json()).projects).toHaveLength(1);
+    expect(api.projectList.parse(await (await fetch(`${server.url}/api/projects`)).json()).projects).toHaveLength(1);
   });
 
   it('answers the names the server is really addressed by', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMIT } from '../contracts/limits.js';
+import * as api from '../contracts/rest-api.js';
 import { runCli } from '../test-support/cli.js';
 import { mcpPost, postJson, startServe, type ServerProcess } from '../test-support/http-server.js';
 import { makeTree } from '../test-support/temp-tree.js';
@@ -31,7 +32,7 @@ describe('quarry serve with default limits', () => {
   });
 
   it('does not let an untrusted client pick its own IP with x-forwarded-for or x-real-ip', async () => {
-    for (const headers of [{ 'x-forwarded-for': '198.51.100.7' }, { 'x-real-ip': '198.51.100.8' }]) {
+    for (const headers of [{ 'x-forwarded-for': '198.51.100.7' }, { 'x-real-ip': '198.51.100.8' }] as Record<string, string>[]) {
       expect((await mcpPost(`${server.url}/mcp`, listTools, headers)).status).toBe(429);
     }
   });
@@ -208,8 +209,8 @@ describe('quarry serve restart', () => {
 
     const second = await startServe(root);
     try {
-      const list = await (await fetch(`${second.url}/api/projects`)).json();
-      expect(list.projects.map((p: any) => [p.id, p.name])).toEqual(expect.arrayContaining([['proj_default', expect.any(String)], [id, 'kept']]));
+      const list = api.projectList.parse(await (await fetch(`${second.url}/api/projects`)).json());
+      expect(list.projects.map((p) => [p.id, p.name])).toEqual(expect.arrayContaining([['proj_default', expect.any(String)], [id, 'kept']]));
       expect((await postJson(`${second.url}/api/projects/${id}/search`, { query: 'capybara' })).json.total_results).toBe(1);
       expect((await postJson(`${second.url}/api/projects/proj_default/search`, { query: 'axolotl' })).json.total_results).toBe(1);
       expect(await (await fetch(`${second.url}/api/conversations`)).json()).toEqual(before);

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { RATE_LIMIT } from '../contracts/limits.js';
 import { message } from '../contracts/messages/index.js';
+import * as api from '../contracts/rest-api.js';
 import { ALL_TOOLS } from '../tools/registry.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
 import { connectHttp, mcpPost, startServe, type ServerProcess } from '../test-support/http-server.js';
@@ -122,7 +123,7 @@ describe('quarry serve: MCP over Streamable HTTP', () => {
     // REST tool calls spend the same budget, so the REST door is no way around the limit.
     const viaRest = await fetch(`${server.url}/api/tools/search_code`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"query":"x"}' });
     expect(viaRest.status).toBe(429);
-    expect((await viaRest.json()).code).toBe('RATE_LIMITED');
+    expect(api.errorResponse.parse(await viaRest.json()).code).toBe('RATE_LIMITED');
     expect(allowed).toBeGreaterThan(0);
     expect(calls).toBeGreaterThan(0);
   });

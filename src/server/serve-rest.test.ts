@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as api from '../contracts/rest-api.js';
-import { postJson, startServe, type ServerProcess } from '../test-support/http-server.js';
+import { postJson, rawRequest, startServe, type ServerProcess } from '../test-support/http-server.js';
 import { sharedPart } from '../test-support/shared-data.js';
 import { makeTree, writeTree } from '../test-support/temp-tree.js';
 
@@ -128,8 +128,8 @@ describe('quarry serve: REST (seed 003)', () => {
     expect(hit.json.results[0].path).toBe('lib/ledger.py');
     // Projects are separate indexes.
     expect((await postJson(`${base}/api/projects/proj_default/search`, { query: 'reconcile_ledger' })).json.total_results).toBe(0);
-    const list = await (await fetch(`${base}/api/projects`)).json();
-    expect(list.projects.map((p: any) => p.id)).toEqual(expect.arrayContaining(['proj_default', id]));
+    const list = api.projectList.parse(await (await fetch(`${base}/api/projects`)).json());
+    expect(list.projects.map((p) => p.id)).toEqual(expect.arrayContaining(['proj_default', id]));
     expect((await fetch(`${base}/api/projects/${id}`)).status).toBe(200);
     expect((await fetch(`${base}/api/projects/${id}`, { method: 'DELETE' })).status).toBe(204);
     expect((await fetch(`${base}/api/projects/${id}`)).status).toBe(404);
@@ -182,8 +182,8 @@ describe('quarry serve: REST (seed 003)', () => {
     expect(files.json.results.map((r: any) => r.path)).toEqual(['cache.md']);
 
     expect((await (await fetch(`${base}/api/projects/${id}`)).json())).toMatchObject({ files: 1, messages: 2 });
-    const list = await (await fetch(`${base}/api/conversations`)).json();
-    expect(list.conversations[0].project_id).toBe('proj_default');
+    const list = api.conversationList.parse(await (await fetch(`${base}/api/conversations`)).json());
+    expect(list.conversations[0]?.project_id).toBe('proj_default');
     expect(list.conversations).toContainEqual(expect.objectContaining({ id: conversation.json.id, project_id: id, message_count: 2 }));
     expect((await postJson(`${base}/api/projects/${id}/conversations/conv_nope/messages`, { speaker: 'u', content: 'x' })).status).toBe(404);
   });
@@ -208,7 +208,7 @@ describe('quarry serve: REST (seed 003)', () => {
   });
 
   it('publishes an OpenAPI document generated from the contracts', async () => {
-    const doc = await (await fetch(`${base}/api/openapi.json`)).json();
+    const doc = (await rawRequest(`${base}/api/openapi.json`)).json;
     expect(doc.openapi).toBe('3.1.0');
     const search = doc.paths['/api/projects/{projectId}/search'].post;
     expect(Object.keys(search.requestBody.content['application/json'].schema.properties)).toEqual(['query', 'filters', 'limit', 'offset']);
@@ -232,11 +232,11 @@ describe('quarry serve: REST (seed 003)', () => {
     expect(malformed.json.message).toMatch(/not valid JSON/);
     const unknown = await fetch(`${base}/api/nope`);
     expect(unknown.status).toBe(404);
-    expect((await unknown.json()).error).toBe('route_not_found');
+    expect(api.errorResponse.parse(await unknown.json()).error).toBe('route_not_found');
   });
 
   it('reports health', async () => {
-    const health = await (await fetch(`${base}/healthz`)).json();
+    const health = api.healthResponse.parse(await (await fetch(`${base}/healthz`)).json());
     expect(health).toMatchObject({ ok: true, default_project: 'proj_default' });
     expect(health.index_version).toBeGreaterThan(0);
   });

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import Database from 'better-sqlite3';
+import type Database from 'better-sqlite3';
 import { catalogueError } from '../contracts/errors.js';
 import { pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';

@@ -32,8 +32,8 @@ export function startServe(dir: string, args: string[] = [], timeoutMs = 30_000,
   };
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`serve did not start:\n${stdout}\n${stderr}`)); }, timeoutMs);
-    child.stderr!.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
-    child.stdout!.setEncoding('utf8').on('data', (d: string) => {
+    child.stderr.setEncoding('utf8').on('data', (d: string) => { stderr += d; });
+    child.stdout.setEncoding('utf8').on('data', (d: string) => {
       stdout += d;
       const ready = lines().find((l) => l.event === 'server_ready');
       if (ready) { clearTimeout(timer); resolve({ url: ready.url, child, lines, stderr: () => stderr, stop }); }

@@ -7,7 +7,7 @@
  * project root; binary and oversized files are refused with catalogue words.
  */
 import fs from 'node:fs';
-import { catalogueError, QuarryError } from '../contracts/errors.js';
+import { catalogueError } from '../contracts/errors.js';
 import { INGEST, WEB } from '../contracts/limits.js';
 import { displayPath, fencePath, projectRoot } from '../live/path-fence.js';
 import type { ToolContext } from './context.js';

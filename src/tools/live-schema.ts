@@ -70,7 +70,7 @@ export const grepFields = {
   word: z.boolean().optional().describe('Whole words only (rg -w).'),
   case: z.enum(['smart', 'insensitive', 'sensitive']).optional().describe('smart (default): insensitive unless the query has a capital letter.'),
   multiline: z.boolean().optional().describe('Let matches span lines (rg -U); use \\n in the query.'),
-  max_filesize: maxFilesize.optional().describe(`Skip bigger files: "500K", "10M" (default 10M, cap 200M: larger is clamped with a warning).`),
+  max_filesize: maxFilesize.optional().describe('Skip bigger files: "500K", "10M" (default 10M, cap 200M: larger is clamped with a warning).'),
   context_before: clampedInt('context_before', LIVE.contextLines, { clampKey }).optional().describe(`Lines before each match (${LIVE.contextLines.min}-${LIVE.contextLines.max}; larger is clamped with a warning).`),
   context_after: clampedInt('context_after', LIVE.contextLines, { clampKey }).optional().describe(`Lines after each match (${LIVE.contextLines.min}-${LIVE.contextLines.max}; larger is clamped with a warning).`),
   encoding: z.string().optional().describe('File encoding: Shift_JIS/CP932/SJIS, GBK/GB2312, latin-1/ISO-8859-1, UTF-16, UTF-8, ASCII, ... Default: detected (BOM, UTF-8, chardet > 70%, Latin-1).'),

@@ -13,7 +13,7 @@ import { WEB } from '../../dist/contracts/limits.js';
 const dist = fileURLToPath(new URL('../../dist/web/', import.meta.url));
 export function firstLoad(dir = dist) {
   const html = fs.readFileSync(path.join(dir, 'index.html'), 'utf8');
-  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const files = [...html.matchAll(/(?:src|href)="\/(assets\/[^"]+\.(?:js|css))"/g)].flatMap((m) => (m[1] ? [m[1]] : []));
   const sizes = files.map((file) => {
     const bytes = fs.readFileSync(path.join(dir, file));
     return { file, bytes: bytes.length, gzip: zlib.gzipSync(bytes, { level: 9 }).length };

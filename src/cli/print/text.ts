@@ -24,6 +24,7 @@ export const PLAIN_STYLE: Style = { path: (s) => s, match: (s) => s, dim: (s) =>
 function highlightLine(line: string, ranges: readonly [number, number][] | undefined, style: Style): string {
   if (!ranges || ranges.length === 0 || style === PLAIN_STYLE) return line;
   // markRanges with unique sentinels, then colour: keeps offsets right.
+  // eslint-disable-next-line no-control-regex -- \u0001/\u0002 are the private markers markRanges just inserted
   return markRanges(line, ranges, '\u0001', '\u0002').replace(/\u0001([^\u0002]*)\u0002/g, (_w, m: string) => style.match(m));
 }
 

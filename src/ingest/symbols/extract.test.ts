@@ -23,7 +23,7 @@ describe('symbols and edges per language', () => {
       ['class Repo', 'method Repo.save', 'function handler', 'interface Store'], ['Repo.save>persist', 'handler>create'], ['Repo>Base']],
     ['javascript', 'a.js', 'const fs = require("fs");\nclass A extends B { m() { helper(); } }\nfunction helper() { return fs.readFileSync("x"); }\n',
       ['class A', 'method A.m', 'function helper'], ['A.m>helper', 'helper>readFileSync', '->require'], ['A>B']],
-    ['tsx', 'View.tsx', 'export function View() { return <div onClick={() => track()}>hi</div>; }\n', ['function View'], ['View>track'], []],
+    ['typescript', 'View.tsx', 'export function View() { return <div onClick={() => track()}>hi</div>; }\n', ['function View'], ['View>track'], []],
     ['python', 'a.py', 'import os\nfrom app.db import connect\n\nclass Service(Base):\n    def run(self):\n        return connect(os.getcwd())\n\ndef main():\n    Service().run()\n',
       ['class Service', 'method Service.run', 'function main'], ['Service.run>connect', 'Service.run>getcwd', 'main>Service', 'main>run'], ['Service>Base']],
     ['go', 'a.go', 'package main\n\nimport "fmt"\n\ntype Server struct{}\n\nfunc (s *Server) Start() { fmt.Println(listen()) }\n\nfunc listen() int { return 1 }\n',
@@ -45,9 +45,8 @@ describe('symbols and edges per language', () => {
     ['swift', 'a.swift', 'class A: B {\n  func foo() { bar(1) }\n}\n', ['class A', 'method A.foo'], ['A.foo>bar'], ['A>B']],
     ['scala', 'a.scala', 'class A extends B {\n  def foo(x: Int) = bar(x)\n}\n', ['class A', 'method A.foo'], ['A.foo>bar'], ['A>B']],
     ['bash', 'a.sh', 'deploy() {\n  build_it\n  echo done\n}\n', ['function deploy'], ['deploy>build_it', 'deploy>echo'], []],
-  ])('%s', (language, file, code, defs, calls, extendsEdges) => {
-    const lang = language === ('tsx' as Language) ? 'typescript' : language;
-    const symbols = extract(lang, file, code);
+  ])('%s %s', (language, file, code, defs, calls, extendsEdges) => {
+    const symbols = extract(language, file, code);
     expect(names(symbols)).toEqual(expect.arrayContaining(defs));
     expect(edges(symbols, 'CALLS')).toEqual(expect.arrayContaining(calls.filter((c) => !c.startsWith('-'))));
     expect(edges(symbols, 'EXTENDS')).toEqual(expect.arrayContaining(extendsEdges));

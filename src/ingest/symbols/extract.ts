@@ -118,7 +118,7 @@ const QUERIES = new WeakMap<LanguageSpec, Map<TsLanguage, Query | null>>();
 
 function specQuery(language: TsLanguage, spec: LanguageSpec): Query | null {
   let byLanguage = QUERIES.get(spec);
-  if (!byLanguage) QUERIES.set(spec, (byLanguage = new Map()));
+  if (!byLanguage) QUERIES.set(spec, (byLanguage = new Map<TsLanguage, Query | null>()));
   if (byLanguage.has(language)) return byLanguage.get(language)!;
   // Only types this grammar has as named nodes: a query naming an unknown type does not compile.
   const types = [...new Set([...Object.keys(spec.definitions), ...spec.calls, ...spec.imports])]

@@ -7,6 +7,9 @@ import { loadParsers, type Parsers } from './parsers.js';
 import { renameFunctionImport } from './wasm-imports.js';
 
 const require = createRequire(import.meta.url);
+// Node has the WebAssembly global at run time, but @types/node 20 declares it as a type-only namespace
+// (there is no DOM lib here), so the two calls this test makes are declared by hand.
+declare const WebAssembly: { Module: { new (bytes: Uint8Array): object; imports(module: object): { kind: string; name: string }[] } };
 const grammar = (file: string) => fs.readFileSync(path.join(path.dirname(require.resolve('tree-sitter-wasms/package.json')), 'out', file));
 const functionImports = (bytes: Uint8Array) => WebAssembly.Module.imports(new WebAssembly.Module(bytes)).filter((i) => i.kind === 'function').map((i) => i.name);
 

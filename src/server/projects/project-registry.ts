@@ -156,7 +156,7 @@ export class ProjectRegistry {
 
   async close(): Promise<void> {
     const handles = [...this.projects.values()];
-    await Promise.all(handles.map((h) => h.refresher?.stop()));
+    await Promise.all(handles.flatMap((h) => (h.refresher ? [h.refresher.stop()] : [])));
     await Promise.all(handles.map((h) => h.ready.catch(() => undefined)));
     await Promise.all(handles.map((h) => writeQueueFor(h.store.file).drained()));
     for (const handle of handles) handle.store.close();

@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as api from '../../contracts/rest-api.js';
 import { PROJECT_ROOT, runCli } from '../../test-support/cli.js';
 import { postJson, startServe, type ServerProcess } from '../../test-support/http-server.js';
 import { makeTree, writeTree } from '../../test-support/temp-tree.js';
@@ -96,7 +97,7 @@ describe('quarry serve: writes while the index is busy', () => {
     expect(bodies).toEqual([]);
     expect(statuses.every((s) => s === 201)).toBe(true);
     expect(uploadsDoneDuringPass).toBe(true);
-    const project = await (await fetch(`${base}/api/projects/proj_default`)).json();
+    const project = api.project.parse(await (await fetch(`${base}/api/projects/proj_default`)).json());
     expect(project.files).toBe(1 + files + 40);
     expect(project.messages).toBe(4);
     const found = await postJson(`${base}/api/projects/proj_default/search`, { query: 'zebu3x9' });
@@ -108,7 +109,7 @@ describe('quarry serve: writes while the index is busy', () => {
     const replies = await Promise.all(Array.from({ length: 20 }, () => postJson(`${base}/api/projects`, { folder: '.' })));
     expect(replies.map((r) => r.status)).toEqual(Array(20).fill(200));
     expect(new Set(replies.map((r) => r.json.id))).toEqual(new Set(['proj_default']));
-    expect((await (await fetch(`${base}/api/projects`)).json()).projects).toHaveLength(1);
+    expect(api.projectList.parse(await (await fetch(`${base}/api/projects`)).json()).projects).toHaveLength(1);
   });
 
   it('creates a conversation without holding the event loop while another process holds the write lock', async () => {

@@ -57,7 +57,7 @@ export function registerMcpRoutes(app: FastifyInstance, options: AppOptions, cli
     });
     // Headers set by hooks (CORS) live on the fastify reply; a hijacked reply writes the raw one.
     for (const [name, value] of Object.entries(reply.getHeaders())) {
-      if (value !== undefined) reply.raw.setHeader(name, value as string | number | string[]);
+      if (value !== undefined) reply.raw.setHeader(name, value);
     }
     reply.hijack();
     reply.raw.on('close', () => {

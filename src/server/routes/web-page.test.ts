@@ -9,7 +9,7 @@ import { WEB } from '../../contracts/limits.js';
 import { CHROMIUM, axeViolations, launchBrowser, pageTreeFiles, type BrowserSession } from '../../test-support/browser.js';
 import { makeTree } from '../../test-support/temp-tree.js';
 import { startServe, type ServerProcess } from '../../test-support/http-server.js';
-// @ts-expect-error plain ESM script without types: the build's own first-load measure
+// The build's own first-load measure (a plain ESM script, type-checked with checkJs).
 import { firstLoad } from '../../../web/scripts/first-load.mjs';
 
 describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', () => {

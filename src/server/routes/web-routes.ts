@@ -12,7 +12,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { catalogueError, QuarryError } from '../../contracts/errors.js';
+import { catalogueError } from '../../contracts/errors.js';
 
 /** dist/server/routes -> dist/web (the Vite outDir). */
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');

@@ -153,7 +153,7 @@ function Availability({ code }: { code: string }) {
       <Status busy={single.busy} error={single.error} />
       {single.data && (
         <p class="card" data-availability>{single.data.name} ({single.data.package}): <strong>{STATUS_CS[single.data.status] ?? single.data.status}</strong>
-          {single.data.shortage ? ` · hlášený výpadek` : ''}</p>
+          {single.data.shortage ? ' · hlášený výpadek' : ''}</p>
       )}
       <form class="card" onSubmit={(e) => void check(e)}>
         <h2>Hromadná kontrola</h2>

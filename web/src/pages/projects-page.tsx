@@ -85,7 +85,7 @@ export function ProjectsPage() {
         </tbody>
       </table>
       <div class="two">
-        <form class="card" onSubmit={create} aria-labelledby="create-title">
+        <form class="card" onSubmit={(e) => void create(e)} aria-labelledby="create-title">
           <h2 id="create-title">New project</h2>
           <label>Name <input type="text" value={name} onInput={(e) => setName((e.target as HTMLInputElement).value)} /></label>
           <label>Folder to index (optional, inside the allowed roots) <input type="text" value={folder} onInput={(e) => setFolder((e.target as HTMLInputElement).value)} /></label>
