@@ -47,6 +47,9 @@ describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', 
     await expect.poll(() => page.textContent('[data-total]')).toMatch(/^30 results in \d+ ms · page 1/);
     expect(await page.locator('.file').count()).toBe(20);
     expect(await page.locator('.file mark').first().textContent()).toBe('needle');
+    // Hits show plain first and are syntax-coloured just after; the match stays marked.
+    await page.waitForSelector('.file .hljs-section');
+    expect(await page.locator('.file mark').first().textContent()).toBe('needle');
     await page.click('text=Next page');
     await expect.poll(() => page.textContent('[data-total]')).toContain('page 2');
     expect(await page.locator('.file').count()).toBe(10);

@@ -141,7 +141,7 @@ export function SearchPage({ url }: { url: URL }) {
                   Lines {hit.start_line}–{hit.end_line}{hit.symbol ? ` · ${hit.symbol}` : ''}
                 </a>
                 <div class="code-scroll" tabIndex={0} aria-label={`${file} lines ${hit.start_line} to ${hit.end_line}`}>
-                  <CodeLines text={hit.snippet} firstLine={hit.start_line} file={file} language={hit.language} highlights={hit.highlights} linkTo="file" />
+                  <CodeLines text={hit.snippet} firstLine={hit.start_line} file={file} language={hit.language} highlights={hit.highlights} linkTo="file" deferColour />
                 </div>
               </div>
             ))}
