@@ -12,6 +12,7 @@ import { CodeLines } from '../components/code-lines';
 import { globMatch } from '../glob';
 import { href, navigate, onLinkClick } from '../router';
 import { isTyping } from '../app';
+import { whenIdle } from '../idle-queue';
 
 interface Hit {
   id: string; file: string; repository: string; language: string | null; start_line: number; end_line: number;
@@ -24,6 +25,8 @@ interface Answer {
 
 const MODES = ['auto', 'text', 'exact', 'regex'] as const;
 const DEBOUNCE_MS = 250;
+/** Hits rendered with the answer; the rest of the page follows in the next turn, so the answer shows sooner. */
+const FIRST_HITS = 5;
 let languagesCache: Promise<string[]> | null = null;
 
 /** Languages from the published tool schema (GET /api/tools), so the list is the server's. */
@@ -54,6 +57,11 @@ export function SearchPage({ url }: { url: URL }) {
   useEffect(() => { void languages().then(setLangs); }, []);
   useEffect(() => { setDraft(filters.q); setCursors([null]); }, [key]);
   useEffect(() => { if (!filters.q) box.current?.focus(); }, []);
+
+  // Which answer is shown whole: a new answer renders its first hits, then all of them.
+  const [whole, setWhole] = useState<Answer | null>(null);
+  useEffect(() => (answer ? whenIdle(() => setWhole(answer)) : undefined), [answer]);
+  const rendered = whole === answer ? Infinity : FIRST_HITS;
 
   const cursor = cursors[cursors.length - 1] ?? null;
   useEffect(() => {
@@ -97,7 +105,7 @@ export function SearchPage({ url }: { url: URL }) {
   const set = (change: Partial<Filters>) => navigate(href('/', { ...filters, q: draft, ...change }));
   const shown = answer ? answer.items.filter((h) => !filters.path || globMatch(filters.path, h.file)) : [];
   const groups = new Map<string, Hit[]>();
-  for (const hit of shown) groups.set(hit.file, [...(groups.get(hit.file) ?? []), hit]);
+  for (const hit of shown.slice(0, rendered)) groups.set(hit.file, [...(groups.get(hit.file) ?? []), hit]);
 
   return (
     <section aria-labelledby="search-title">
