@@ -43,12 +43,14 @@ function withAccessRules(paths: Json): void {
     for (const method of HTTP_METHODS) {
       const op = item[method] as { responses: Json; security?: Json[] } | undefined;
       if (!op) continue;
+      // The MCP door answers its refusals as JSON-RPC errors, the others with the REST error body.
+      const refusal = (description: string) => (path === '/mcp' ? { description: `${description}: a JSON-RPC error` } : error(description));
       const own = (op.responses[403] as { description?: string } | undefined)?.description;
-      op.responses[403] = error(`${own ? `${own}; or ` : ''}Host or Origin not allowed (DNS rebinding protection)`);
+      op.responses[403] = refusal(`${own ? `${own}; or ` : ''}Host or Origin not allowed (DNS rebinding protection)`);
       if (TOKEN_EXEMPT.has(path)) {
         op.security = [];
       } else {
-        op.responses[401] = { ...error('Missing or wrong bearer token (only when the server runs with --token)'), headers: { 'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer realm="quarry"' } } } };
+        op.responses[401] = { ...refusal('Missing or wrong bearer token (only when the server runs with --token)'), headers: { 'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer realm="quarry"' } } } };
       }
     }
   }

@@ -57,6 +57,11 @@ describe('find_references kind imports: importers of a class', () => {
     expect((await importers(root, 'com.acme.billing.Invoice')).references.map((r) => r.file)).toEqual(['java/App.java']);
   });
 
+  it('finds the importers of a module by its specifier as written', async () => {
+    expect((await importers(root, './session-store')).references.map((r) => r.file).sort()).toEqual(['web/admin.ts', 'web/login.ts', 'web/other.ts']);
+    expect((await importers(root, 'ledger')).references.map((r) => r.file).sort()).toEqual(['py/audit.py', 'py/report.py']);
+  });
+
   it('does not count an alias as an imported name', async () => {
     expect((await importers(root, 'Store')).total).toBe(0);
     expect((await importers(root, 'L')).total).toBe(0);
