@@ -101,6 +101,8 @@ async function main(): Promise<void> {
               const check = () => {
                 const b = w.__bench;
                 if (b.debounced === undefined || new URL(location.href).searchParams.get('q') !== target) return;
+                // An error of a partial query (a key came late and the debounce fired early) stays up while the full one runs.
+                if (document.querySelector('.status')?.textContent?.startsWith('Searching')) return;
                 const failed = document.querySelector('.error');
                 const total = document.querySelector('[data-total]');
                 if (!failed && !total) return;
