@@ -138,3 +138,36 @@ export const healthResponse = z.object({
   index_version: z.number().int(),
   uptime_s: z.number(),
 });
+
+export const fileContentQuery = z.strictObject({
+  path: z.string().min(1).describe('File path relative to the served folder, e.g. "src/session.ts"; `..`, absolute paths outside it and symbolic links leading out are refused.'),
+});
+
+export const fileSymbol = z.object({
+  name: z.string(),
+  kind: z.string().describe('e.g. function, class, method.'),
+  container: z.string().nullable().describe('Enclosing symbol, e.g. the class of a method.'),
+  start_line: z.number().int(),
+  end_line: z.number().int(),
+});
+
+export const fileContentResponse = z.object({
+  path: z.string().describe('The path relative to the served folder, after resolving symbolic links.'),
+  language: z.string().nullable().describe('Language of the indexed file; null when the index does not know the file.'),
+  size: z.number().int().describe('Bytes.'),
+  text: z.string().describe('The whole file, decoded as UTF-8.'),
+  symbols: z.array(fileSymbol).describe('Outline of the file from the index.'),
+  index_version: z.number().int(),
+});
+
+export const PROJECT_BUILD_STATES = ['indexing', 'ready', 'failed'] as const;
+
+export const projectWithState = project.extend({
+  state: z.enum(PROJECT_BUILD_STATES).describe('indexing: its index is being built; ready: searchable; failed: the build failed (code and message say why).'),
+  code: z.string().optional().describe('Quarry error code of a failed build.'),
+  message: z.string().optional().describe('The catalogue\'s words for a failed build.'),
+});
+
+export const projectsEvent = z.object({
+  projects: z.array(projectWithState),
+}).describe('Data of one `event: projects` server-sent event: sent on connect and again whenever a project or its state changes.');

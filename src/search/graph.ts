@@ -18,14 +18,23 @@ export function definitionsOf(store: SqliteStore, name: string, filters: SearchF
   return store.statements.symbolsNamed.all({ ...filters, name: shortName(name), limit });
 }
 
+/**
+ * Reference sites of a name. Asked for imports only, a dotted or pathed name
+ * (`./session-store`, `app.db`, `com.acme.Invoice`) is first looked up as
+ * written, since import edges keep the module as the source spells it; when
+ * nothing imports it so, its last identifier is looked up as for any kind.
+ */
 export function referencesTo(
   store: SqliteStore, name: string, kinds: readonly ReferenceKind[], filters: SearchFilter, window: { limit: number; offset: number },
 ): { rows: EdgeRow[]; total: number } {
-  const bind = { ...filters, name: shortName(name), kinds: kinds.join(',') };
-  return {
-    total: store.statements.edgesToCount.get(bind)?.n ?? 0,
-    rows: store.statements.edgesTo.all({ ...bind, ...window }),
+  const lookup = (target: string) => {
+    const bind = { ...filters, name: target, kinds: kinds.join(',') };
+    return { bind, total: store.statements.edgesToCount.get(bind)?.n ?? 0 };
   };
+  const short = shortName(name);
+  const asWritten = kinds.length === 1 && kinds[0] === 'IMPORTS' && short !== name ? lookup(name) : null;
+  const { bind, total } = asWritten && asWritten.total > 0 ? asWritten : lookup(short);
+  return { total, rows: total > 0 ? store.statements.edgesTo.all({ ...bind, ...window }) : [] };
 }
 
 export function calleesOf(store: SqliteStore, qualifiedName: string, limit: number): EdgeRow[] {

@@ -3,6 +3,8 @@
  * The OpenAPI 3.1 document of the REST API, generated from the same zod
  * contracts the routes parse with (and from the tool registry for
  * /api/tools/{name}), so it cannot drift from what the server accepts.
+ * The access rules of server/access (Host/Origin checks, the optional
+ * bearer token) are added to every operation at the end, in one place.
  */
 import { z } from 'zod';
 import * as api from '../contracts/rest-api.js';
@@ -21,6 +23,38 @@ const jsonBody = (s: Json) => ({ required: true, content: { 'application/json': 
 const jsonReply = (description: string, s: Json) => ({ description, content: { 'application/json': { schema: s } } });
 const error = (description: string) => jsonReply(description, { $ref: '#/components/schemas/Error' });
 const projectId = { name: 'projectId', in: 'path', required: true, schema: { type: 'string' } };
+
+/** Query parameters from a zod object, one OpenAPI parameter per property. */
+function queryParameters(type: z.ZodObject): Json[] {
+  const json = schema(type, 'input') as { properties?: Record<string, Json>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, s]) => {
+    const { description, ...rest } = s;
+    return { name, in: 'query', required: json.required?.includes(name) ?? false, description, schema: rest };
+  });
+}
+
+const HTTP_METHODS = ['get', 'post', 'put', 'patch', 'delete'] as const;
+/** Paths without the token check (server/access/access-hook's TOKEN_EXEMPT_PATHS). */
+const TOKEN_EXEMPT = new Set(['/healthz']);
+
+/** Adds the access hook's refusals to every operation: 403 (Host/Origin) everywhere, 401 and the bearer requirement where the token applies. */
+function withAccessRules(paths: Json): void {
+  for (const [path, item] of Object.entries(paths) as [string, Record<string, Json>][]) {
+    for (const method of HTTP_METHODS) {
+      const op = item[method] as { responses: Json; security?: Json[] } | undefined;
+      if (!op) continue;
+      // The MCP door answers its refusals as JSON-RPC errors, the others with the REST error body.
+      const refusal = (description: string) => (path === '/mcp' ? { description: `${description}: a JSON-RPC error` } : error(description));
+      const own = (op.responses[403] as { description?: string } | undefined)?.description;
+      op.responses[403] = refusal(`${own ? `${own}; or ` : ''}Host or Origin not allowed (DNS rebinding protection)`);
+      if (TOKEN_EXEMPT.has(path)) {
+        op.security = [];
+      } else {
+        op.responses[401] = { ...refusal('Missing or wrong bearer token (only when the server runs with --token)'), headers: { 'WWW-Authenticate': { schema: { type: 'string', example: 'Bearer realm="quarry"' } } } };
+      }
+    }
+  }
+}
 
 export function openApiDocument(tools: readonly AnyTool[]): Json {
   const out = (type: z.ZodType) => schema(type, 'output');
@@ -69,6 +103,25 @@ export function openApiDocument(tools: readonly AnyTool[]): Json {
         responses: { 201: jsonReply('Added', out(api.addMessageResponse)), 404: error('project_not_found or conversation_not_found') },
       },
     },
+    '/api/files/content': {
+      get: {
+        summary: 'One whole text file of the served folder with its language and symbol outline (the web page\'s file view)',
+        parameters: queryParameters(api.fileContentQuery),
+        responses: {
+          200: jsonReply('The file', out(api.fileContentResponse)),
+          400: error('No path, a folder, a binary file, or a file over the size limit'),
+          403: error('Path outside the served folder (also through a symbolic link)'),
+          404: error('No such file'),
+        },
+      },
+    },
+    '/api/events/projects': {
+      get: {
+        summary: 'Server-sent events: the project list with each project\'s build state, on connect and whenever it changes',
+        description: 'A text/event-stream of `event: projects` messages whose `data` is the JSON object below. The stream stays open until the client leaves or the server closes; EventSource cannot send headers, so with --token use fetch with an Authorization header.',
+        responses: { 200: { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' }, itemSchema: out(api.projectsEvent) } } } },
+      },
+    },
     '/api/tools': { get: { summary: 'Tools of the registry with their input JSON Schemas', responses: { 200: { description: 'Tools' } } } },
   };
   for (const tool of tools) {
@@ -85,10 +138,16 @@ export function openApiDocument(tools: readonly AnyTool[]): Json {
       responses: { 200: { description: 'JSON-RPC reply' }, 429: { description: 'Rate limited: JSON-RPC error -32000 (Retry-After)' } },
     },
   };
+  withAccessRules(paths);
   return {
     openapi: '3.1.0',
     info: { title: 'Quarry', version: SERVER_INFO.version, description: 'Search server for AI agents: REST projects and search, tools, MCP.' },
     paths,
-    components: { schemas: { Error: out(api.errorResponse) } },
+    // The token is optional (only with --token / QUARRY_TOKEN), hence the empty alternative.
+    security: [{ bearer: [] }, {}],
+    components: {
+      schemas: { Error: out(api.errorResponse), ProjectsEvent: out(api.projectsEvent) },
+      securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'The token of `quarry serve --token` (or QUARRY_TOKEN), required when set; beyond loopback the server refuses to start without one.' } },
+    },
   };
 }

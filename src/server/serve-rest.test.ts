@@ -216,6 +216,51 @@ describe('quarry serve: REST (seed 003)', () => {
     expect(doc.paths['/api/tools/search_code'].post.requestBody.content['application/json'].schema.properties).toHaveProperty('query');
   });
 
+  it('documents the file view and the progress events in OpenAPI, and what they send matches the contracts', async () => {
+    const doc = await (await fetch(`${base}/api/openapi.json`)).json();
+    const file = doc.paths['/api/files/content'].get;
+    expect(file.parameters).toEqual([expect.objectContaining({ name: 'path', in: 'query', required: true })]);
+    expect(file.responses['200'].content['application/json'].schema.required).toEqual(expect.arrayContaining(['path', 'language', 'text', 'symbols']));
+    expect(Object.keys(file.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+    const events = doc.paths['/api/events/projects'].get;
+    expect(events.responses['200'].content['text/event-stream'].itemSchema.properties.projects.items.properties.state.enum)
+      .toEqual([...api.PROJECT_BUILD_STATES]);
+
+    const served = await fetch(`${base}/api/files/content?path=src/session.ts`);
+    expect(served.status).toBe(200);
+    const view = api.fileContentResponse.parse(await served.json());
+    expect(view.symbols.map((s) => s.name)).toContain('refreshSession');
+    expect((await fetch(`${base}/api/files/content?path=../outside.ts`)).status).toBe(403);
+    expect((await fetch(`${base}/api/files/content?path=src/nope.ts`)).status).toBe(404);
+
+    const controller = new AbortController();
+    const stream = await fetch(`${base}/api/events/projects`, { signal: controller.signal });
+    expect(stream.headers.get('content-type')).toMatch(/^text\/event-stream/);
+    const reader = stream.body!.getReader();
+    const decoder = new TextDecoder();
+    let text = '';
+    // The first event may still say indexing until the route has seen the build settle; the next one says ready.
+    for (;;) {
+      text += decoder.decode((await reader.read()).value);
+      const events = [...text.matchAll(/^event: projects\ndata: (.*)$/gm)].map((m) => api.projectsEvent.parse(JSON.parse(m[1]!)));
+      if (events.at(-1)?.projects.find((p) => p.id === 'proj_default')?.state === 'ready') break;
+    }
+    controller.abort();
+  });
+
+  it('documents the bearer token and the Host/Origin refusals', async () => {
+    const doc = await (await fetch(`${base}/api/openapi.json`)).json();
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+    expect(doc.security).toEqual([{ bearer: [] }, {}]);
+    const search = doc.paths['/api/projects/{projectId}/search'].post;
+    expect(search.responses['401'].headers).toHaveProperty('WWW-Authenticate');
+    expect(search.responses['403'].description).toMatch(/Host or Origin/);
+    expect(doc.paths['/api/projects'].post.responses['403'].description).toMatch(/allowed roots.*Host or Origin/);
+    // /healthz answers without the token, and the document says so.
+    expect(doc.paths['/healthz'].get.security).toEqual([]);
+    expect(doc.paths['/healthz'].get.responses).not.toHaveProperty('401');
+  });
+
   it('calls registry tools over REST with the same contract as MCP', async () => {
     const ok = await postJson(`${base}/api/tools/search_code`, { query: 'refreshSession', detail_level: 'ultra' });
     expect(ok.status).toBe(200);

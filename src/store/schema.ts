@@ -148,4 +148,5 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  * a folder indexed in another format is then re-prepared file by file on the
  * next `quarry index`, since its rows would not match the queries built today.
  */
-export const CONTENT_FORMAT = 2;
+// 3: IMPORTS edges also name what an import brings in (`import { Foo }` -> Foo), not only the module.
+export const CONTENT_FORMAT = 3;

@@ -43,6 +43,11 @@ function escapeHtml(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
+/** The text as escaped HTML without colours, one string per line: what a hit shows until it is coloured. */
+export function plainLines(text: string): string[] {
+  return escapeHtml(text).split('\n');
+}
+
 /** The text as highlighted HTML, one string per line, with spans closed and reopened at line ends. */
 export function highlightLines(text: string, language: string | null | undefined, file: string): string[] {
   const name = languageName(language, file);

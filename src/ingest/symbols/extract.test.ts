@@ -52,9 +52,28 @@ describe('symbols and edges per language', () => {
     expect(edges(symbols, 'EXTENDS')).toEqual(expect.arrayContaining(extendsEdges));
   });
 
+  it.each<[Language, string, string, string[]]>([
+    ['typescript', 'a.ts', 'import Def, { Foo, Bar as Baz, type Qux } from "./foo";\nimport * as ns from "./ns";\nimport "./side";\n', ['->./foo', '->Def', '->Foo', '->Bar', '->Qux', '->./ns', '->./side']],
+    ['python', 'a.py', 'from foo import Foo, Bar as B\nfrom x import *\nfrom m import (P,\n Q)\n', ['->foo', '->Bar', '->x', '->m', '->P', '->Q']],
+    ['java', 'A.java', 'import java.util.List;\nimport java.util.*;\nimport static a.B.meth;\n', ['->java.util.List', '->List', '->java.util.*', '->a.B.meth', '->meth']],
+    ['kotlin', 'a.kt', 'import a.b.Foo\nimport a.b.*\nimport a.b.Bar as Z\n', ['Foo', 'Bar']],
+    ['scala', 'a.scala', 'import a.b.Foo\nimport a.b.{C, D => E}\nimport a.b._\n', ['Foo', 'C', 'D']],
+    ['php', 'a.php', '<?php\nuse App\\Models\\User;\nuse App\\X as Y;\n', ['User', 'X']],
+    ['rust', 'a.rs', 'use std::io;\nuse a::b::{Foo, Bar as Z, self, c::*};\nuse crate::x::Y as W;\n', ['io', 'Foo', 'Bar', 'Y']],
+    // from foo import Foo: no edge to Foo, the module edge foo already matches it (names compare case-insensitively).
+  ])('records the names a %s import brings in, besides the module', (language, file, code, expected) => {
+    const imports = edges(extract(language, file, code), 'IMPORTS');
+    if (expected[0]!.startsWith('->')) expect(imports).toEqual(expected);
+    else expect(imports).toEqual(expect.arrayContaining(expected.map((name) => `->${name}`)));
+    // Aliases, wildcards and namespace bindings are not names of the imported module.
+    for (const local of ['Baz', 'B', 'Z', 'E', 'W', 'Y', 'ns', '*', '_', 'self']) {
+      if (!expected.includes(local) && !expected.includes(`->${local}`)) expect(imports).not.toContain(`->${local}`);
+    }
+  });
+
   it('records imports', () => {
-    expect(edges(extract('python', 'a.py', 'import os\nfrom app.db import connect\n'), 'IMPORTS')).toEqual(['->os', '->app.db']);
-    expect(edges(extract('typescript', 'a.ts', 'import { x } from "./dep";\n'), 'IMPORTS')).toEqual(['->./dep']);
+    expect(edges(extract('python', 'a.py', 'import os\nfrom app.db import connect\n'), 'IMPORTS')).toEqual(['->os', '->app.db', '->connect']);
+    expect(edges(extract('typescript', 'a.ts', 'import { x } from "./dep";\n'), 'IMPORTS')).toEqual(['->./dep', '->x']);
     expect(edges(extract('go', 'a.go', 'package m\nimport (\n "fmt"\n "net/http"\n)\n'), 'IMPORTS')).toEqual(['->fmt', '->net/http']);
     expect(edges(extract('c', 'a.c', '#include <stdio.h>\n#include "local.h"\n'), 'IMPORTS')).toEqual(['->stdio.h', '->local.h']);
   });

@@ -3,7 +3,10 @@
  * Definitions and edges of one parsed file. Definitions carry their
  * container (class of a method) and 1-based line range; CALLS edges name the
  * enclosing definition and the callee's last identifier; EXTENDS/IMPLEMENTS
- * come from class heritage clauses; IMPORTS name the imported module.
+ * come from class heritage clauses; IMPORTS name the imported module, and
+ * also each name an import statement brings in (`import { Foo } from
+ * './foo'`, `from foo import Foo`, `import a.b.Foo;`, `use a::{Foo, Bar}`),
+ * so "who imports the class Foo" finds the file that imports it by name.
  * A syntax error only loses the broken part: tree-sitter recovers.
  */
 import { Query, type Language as TsLanguage, type Node, type Tree } from 'web-tree-sitter';
@@ -91,7 +94,7 @@ function moduleName(node: Node): string | null {
     const child = node.childForFieldName(field);
     if (child) return child.text.replace(/^["'<`]|["'>`]$/g, '');
   }
-  const text = node.text.replace(/^\s*(import|using|use|#\s*include)\s+/, '').replace(/;\s*$/, '').trim();
+  const text = node.text.replace(/^\s*(import|using|use|#\s*include)\s+/, '').replace(/^static\s+/, '').replace(/;\s*$/, '').trim();
   return text || null;
 }
 
@@ -105,6 +108,75 @@ function heritageNames(node: Node): string[] {
   };
   visit(node);
   return names.filter((n) => NAME_PATTERN.test(n) && n !== 'public' && n !== 'private' && n !== 'protected');
+}
+
+const lastOf = (node: Node | null): string | null => lastIdentifier(node);
+const named = (node: Node): Node[] => node.namedChildren.filter((c): c is Node => c !== null);
+const hasChild = (node: Node, types: readonly string[]) => named(node).some((c) => types.includes(c.type));
+
+/** Names inside a Rust `use` argument: `a::b::Foo`, `{Foo, Bar as Z}`, `a::{B, c::D}`; not `self`, `*` or `crate`. */
+function rustUseNames(node: Node | null, out: string[]): void {
+  if (!node) return;
+  switch (node.type) {
+    case 'identifier': out.push(node.text); return;
+    case 'scoped_identifier': { const name = lastOf(node.childForFieldName('name')); if (name) out.push(name); return; }
+    case 'use_as_clause': rustUseNames(node.childForFieldName('path'), out); return;
+    case 'scoped_use_list': rustUseNames(node.childForFieldName('list'), out); return;
+    case 'use_list': for (const child of named(node)) rustUseNames(child, out); return;
+  }
+}
+
+/**
+ * The names (not modules) an import statement brings in, as declared where
+ * they come from (`Bar as Baz` -> Bar). Namespace and wildcard imports name
+ * no symbol, and `import os` names a module only, so they give none.
+ */
+export function importedNames(node: Node): string[] {
+  const out: string[] = [];
+  switch (node.type) {
+    case 'import_statement': { // JS/TS (Python's has no import_clause: module imports only)
+      const clause = named(node).find((c) => c.type === 'import_clause');
+      for (const part of clause ? named(clause) : []) {
+        if (part.type === 'identifier') out.push(part.text); // default import
+        if (part.type === 'named_imports') for (const spec of named(part)) { const name = lastOf(spec.childForFieldName('name')); if (name) out.push(name); }
+      }
+      break;
+    }
+    case 'import_from_statement': // Python
+      for (const item of node.childrenForFieldName('name')) {
+        const name = lastOf(item?.type === 'aliased_import' ? item.childForFieldName('name') : item);
+        if (name) out.push(name);
+      }
+      break;
+    case 'import_declaration': { // Java, Scala (Swift's imports a module: its name equals the module edge's)
+      if (hasChild(node, ['asterisk', 'wildcard'])) break;
+      const selectors = named(node).find((c) => c.type === 'import_selectors');
+      if (selectors) {
+        for (const item of named(selectors)) { const name = lastOf(item.type === 'renamed_identifier' ? item.childForFieldName('name') : item); if (name) out.push(name); }
+      } else {
+        const name = lastOf(node.childForFieldName('path') ?? named(node).find((c) => c.type !== 'import_alias') ?? null);
+        if (name) out.push(name);
+      }
+      break;
+    }
+    case 'import_header': { // Kotlin
+      if (hasChild(node, ['wildcard_import'])) break;
+      // Kotlin's `identifier` is the whole dotted path; its parts are simple_identifiers.
+      const path = named(node).find((c) => c.type === 'identifier');
+      const name = path ? lastOf(path.namedChild(path.namedChildCount - 1)) : null;
+      if (name) out.push(name);
+      break;
+    }
+    case 'namespace_use_clause': { // PHP
+      const name = lastOf(named(node).find((c) => c.type === 'qualified_name' || c.type === 'name') ?? null);
+      if (name) out.push(name);
+      break;
+    }
+    case 'use_declaration': // Rust
+      rustUseNames(node.childForFieldName('argument'), out);
+      break;
+  }
+  return [...new Set(out)].filter((name) => NAME_PATTERN.test(name) && name !== 'self' && name !== 'super' && name !== 'crate');
 }
 
 /** The innermost entry of `stack` (innermost last) that satisfies `test`. */
@@ -195,6 +267,8 @@ export function extractSymbols(tree: Tree, spec: LanguageSpec): FileSymbols {
     if (imports.has(type)) {
       const module = moduleName(node);
       if (module && module.length <= 200) edges.push({ kind: 'IMPORTS', from: null, to: module, line });
+      // A name spelled like its module (`from ledger import Ledger`) adds nothing: names are matched case-insensitively.
+      for (const name of importedNames(node)) if (name.toLowerCase() !== module?.toLowerCase()) edges.push({ kind: 'IMPORTS', from: null, to: name, line });
     }
   };
 

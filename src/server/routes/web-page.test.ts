@@ -45,11 +45,14 @@ describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', 
     await page.waitForSelector('[data-total]');
     expect(page.url()).toContain('q=needle');
     await expect.poll(() => page.textContent('[data-total]')).toMatch(/^30 results in \d+ ms · page 1/);
-    expect(await page.locator('.file').count()).toBe(20);
+    await expect.poll(() => page.locator('.file').count()).toBe(20); // the first hits render with the answer, the rest just after
+    expect(await page.locator('.file mark').first().textContent()).toBe('needle');
+    // Hits show plain first and are syntax-coloured just after; the match stays marked.
+    await page.waitForSelector('.file .hljs-section');
     expect(await page.locator('.file mark').first().textContent()).toBe('needle');
     await page.click('text=Next page');
     await expect.poll(() => page.textContent('[data-total]')).toContain('page 2');
-    expect(await page.locator('.file').count()).toBe(10);
+    await expect.poll(() => page.locator('.file').count()).toBe(10); // the first hits render with the answer, the rest just after
     const files = await page.locator('.file-head a').allTextContents();
     expect(files).toContain('notes/note-29.md');
 
@@ -57,7 +60,7 @@ describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', 
     await page.fill('label:has-text("Path glob") input', 'notes/note-0*.md');
     await page.keyboard.press('Tab');
     await expect.poll(() => page.textContent('[data-total]')).toContain('of 20 on this page match notes/note-0*.md');
-    expect(await page.locator('.file').count()).toBe(10);
+    await expect.poll(() => page.locator('.file').count()).toBe(10); // the first hits render with the answer, the rest just after
     expect(page.url()).toContain('mode=exact');
     await page.reload();
     await page.waitForSelector('[data-total]');

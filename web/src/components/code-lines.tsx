@@ -4,10 +4,12 @@
  * file view line numbers are anchors (#L12); in search results the hit's
  * own link leads there, so its numbers are plain text. The HTML comes from
  * highlight.js (escaped source) plus our own <mark>/<span> tags only.
+ * Search hits are shown plain first and coloured just after (deferColour):
+ * colouring twenty snippets took most of the time before an answer showed.
  */
-import { useMemo } from 'preact/hooks';
-import { highlightLines, markRanges } from '../highlight';
-
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { highlightLines, markRanges, plainLines } from '../highlight';
+import { whenIdle } from '../idle-queue';
 
 export interface CodeLinesProps {
   text: string;
@@ -21,10 +23,18 @@ export interface CodeLinesProps {
   /** 'anchor': line numbers are links to #Ln on this page (file view); 'file': plain numbers (search results). */
   linkTo: 'file' | 'anchor';
   onLineClick?: (line: number, event: MouseEvent) => void;
+  /** Show the lines uncoloured at once and colour them once the page has painted. */
+  deferColour?: boolean;
 }
 
 export function CodeLines(props: CodeLinesProps) {
-  const lines = useMemo(() => highlightLines(props.text, props.language, props.file), [props.text, props.language, props.file]);
+  const { text, language, file, deferColour } = props;
+  // Colouring runs inside the idle task (not in the render it triggers), so its time is what the queue budgets.
+  const [coloured, setColoured] = useState<{ text: string; lines: string[] } | null>(null);
+  useEffect(() => (deferColour ? whenIdle(() => setColoured({ text, lines: highlightLines(text, language, file) })) : undefined),
+    [deferColour, text, language, file]);
+  const lines = useMemo(() => (deferColour ? (coloured?.text === text ? coloured.lines : plainLines(text)) : highlightLines(text, language, file)),
+    [deferColour, coloured, text, language, file]);
   return (
     <table class="code" role="presentation">
       <tbody>

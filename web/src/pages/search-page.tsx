@@ -12,6 +12,7 @@ import { CodeLines } from '../components/code-lines';
 import { globMatch } from '../glob';
 import { href, navigate, onLinkClick } from '../router';
 import { isTyping } from '../app';
+import { whenIdle } from '../idle-queue';
 
 interface Hit {
   id: string; file: string; repository: string; language: string | null; start_line: number; end_line: number;
@@ -24,6 +25,8 @@ interface Answer {
 
 const MODES = ['auto', 'text', 'exact', 'regex'] as const;
 const DEBOUNCE_MS = 250;
+/** Hits rendered with the answer; the rest of the page follows in the next turn, so the answer shows sooner. */
+const FIRST_HITS = 5;
 let languagesCache: Promise<string[]> | null = null;
 
 /** Languages from the published tool schema (GET /api/tools), so the list is the server's. */
@@ -52,7 +55,10 @@ export function SearchPage({ url }: { url: URL }) {
   const key = JSON.stringify(filters);
 
   useEffect(() => { void languages().then(setLangs); }, []);
-  useEffect(() => { setDraft(filters.q); setCursors([null]); }, [key]);
+  // The text filters keep what is typed until it is committed (change), so a re-render while a search answers does not wipe it.
+  const [repoDraft, setRepoDraft] = useState(filters.repo);
+  const [pathDraft, setPathDraft] = useState(filters.path);
+  useEffect(() => { setDraft(filters.q); setRepoDraft(filters.repo); setPathDraft(filters.path); setCursors([null]); }, [key]);
   useEffect(() => { if (!filters.q) box.current?.focus(); }, []);
 
   const cursor = cursors[cursors.length - 1] ?? null;
@@ -96,8 +102,6 @@ export function SearchPage({ url }: { url: URL }) {
 
   const set = (change: Partial<Filters>) => navigate(href('/', { ...filters, q: draft, ...change }));
   const shown = answer ? answer.items.filter((h) => !filters.path || globMatch(filters.path, h.file)) : [];
-  const groups = new Map<string, Hit[]>();
-  for (const hit of shown) groups.set(hit.file, [...(groups.get(hit.file) ?? []), hit]);
 
   return (
     <section aria-labelledby="search-title">
@@ -114,9 +118,11 @@ export function SearchPage({ url }: { url: URL }) {
             <option value="">mode default</option><option value="sensitive">sensitive</option><option value="insensitive">insensitive</option></select></label>
           <label>Language <select value={filters.lang} onChange={(e) => set({ lang: (e.target as HTMLSelectElement).value })}>
             <option value="">any</option>{langs.map((l) => <option key={l} value={l}>{l}</option>)}</select></label>
-          <label>Repository <input type="text" value={filters.repo} size={12}
+          <label>Repository <input type="text" value={repoDraft} size={12}
+            onInput={(e) => setRepoDraft((e.target as HTMLInputElement).value)}
             onChange={(e) => set({ repo: (e.target as HTMLInputElement).value.trim() })} /></label>
-          <label>Path glob <input type="text" value={filters.path} size={12} placeholder="src/**/*.ts"
+          <label>Path glob <input type="text" value={pathDraft} size={12} placeholder="src/**/*.ts"
+            onInput={(e) => setPathDraft((e.target as HTMLInputElement).value)}
             onChange={(e) => set({ path: (e.target as HTMLInputElement).value.trim() })} /></label>
         </div>
       </form>
@@ -128,26 +134,7 @@ export function SearchPage({ url }: { url: URL }) {
       {error && <p class="error" role="alert">{error}</p>}
       {answer?.warnings?.map((w) => <p class="warning" key={w}>{w}</p>)}
       {answer && answer.total === 0 && <Suggestions answer={answer} filters={filters} />}
-      <ol class="results" aria-label="Results by file">
-        {[...groups.entries()].map(([file, hits]) => (
-          <li key={file} class="file">
-            <h2 class="file-head">
-              <a href={href('/file', { path: file })} onClick={onLinkClick}>{file}</a>
-              <span class="muted"> {hits[0]!.repository}{hits[0]!.language ? ` · ${hits[0]!.language}` : ''}</span>
-            </h2>
-            {hits.map((hit) => (
-              <div class="hit" key={hit.id}>
-                <a data-hit class="hit-link" href={href('/file', { path: file }, `#L${hit.start_line}-L${hit.end_line}`)} onClick={onLinkClick}>
-                  Lines {hit.start_line}–{hit.end_line}{hit.symbol ? ` · ${hit.symbol}` : ''}
-                </a>
-                <div class="code-scroll" tabIndex={0} aria-label={`${file} lines ${hit.start_line} to ${hit.end_line}`}>
-                  <CodeLines text={hit.snippet} firstLine={hit.start_line} file={file} language={hit.language} highlights={hit.highlights} linkTo="file" />
-                </div>
-              </div>
-            ))}
-          </li>
-        ))}
-      </ol>
+      <ResultList answer={answer} shown={shown} />
       {answer && (cursors.length > 1 || answer.next_cursor) && (
         <nav class="pager" aria-label="Pages">
           <button type="button" disabled={cursors.length <= 1} onClick={() => setCursors(cursors.slice(0, -1))}>Previous page</button>
@@ -155,6 +142,41 @@ export function SearchPage({ url }: { url: URL }) {
         </nav>
       )}
     </section>
+  );
+}
+
+/**
+ * The hits grouped by file. A new answer renders its first hits at once and
+ * all of them in the next idle turn; the state lives here, not in the page,
+ * so that second render leaves the search form (and what is being typed in
+ * it) alone.
+ */
+function ResultList({ answer, shown }: { answer: Answer | null; shown: Hit[] }) {
+  const [whole, setWhole] = useState<Answer | null>(null);
+  useEffect(() => (answer ? whenIdle(() => setWhole(answer)) : undefined), [answer]);
+  const groups = new Map<string, Hit[]>();
+  for (const hit of shown.slice(0, whole === answer ? Infinity : FIRST_HITS)) groups.set(hit.file, [...(groups.get(hit.file) ?? []), hit]);
+  return (
+    <ol class="results" aria-label="Results by file">
+      {[...groups.entries()].map(([file, hits]) => (
+        <li key={file} class="file">
+          <h2 class="file-head">
+            <a href={href('/file', { path: file })} onClick={onLinkClick}>{file}</a>
+            <span class="muted"> {hits[0]!.repository}{hits[0]!.language ? ` · ${hits[0]!.language}` : ''}</span>
+          </h2>
+          {hits.map((hit) => (
+            <div class="hit" key={hit.id}>
+              <a data-hit class="hit-link" href={href('/file', { path: file }, `#L${hit.start_line}-L${hit.end_line}`)} onClick={onLinkClick}>
+                Lines {hit.start_line}–{hit.end_line}{hit.symbol ? ` · ${hit.symbol}` : ''}
+              </a>
+              <div class="code-scroll" tabIndex={0} aria-label={`${file} lines ${hit.start_line} to ${hit.end_line}`}>
+                <CodeLines text={hit.snippet} firstLine={hit.start_line} file={file} language={hit.language} highlights={hit.highlights} linkTo="file" deferColour />
+              </div>
+            </div>
+          ))}
+        </li>
+      ))}
+    </ol>
   );
 }
 
