@@ -29,6 +29,11 @@ import { runCli } from '../src/test-support/cli.js';
 import { startServe } from '../src/test-support/http-server.js';
 import { percentile } from './harness/percentile.js';
 
+/** What the page script keeps on `window` while a query is typed (the bench reads it back). */
+interface BenchWindow {
+  __bench: { lastKey?: number; debounced?: number; done?: Promise<unknown> };
+}
+
 interface Query { kind: 'identifier' | 'words' | 'regex'; text: string; mode: 'auto' | 'regex'; rg: string[] }
 
 const KEY_DELAY_MS = 60;
@@ -83,7 +88,7 @@ async function main(): Promise<void> {
         // tsx compiles with keepNames: functions inside page.evaluate callbacks call a __name helper the page lacks.
         await page.evaluate('globalThis.__name = (fn) => fn');
         await page.evaluate(() => {
-          const w = window as any;
+          const w = window as unknown as BenchWindow;
           w.__bench = {};
           const replace = history.replaceState.bind(history);
           history.replaceState = (...a: Parameters<History['replaceState']>) => { w.__bench.debounced = performance.now(); return replace(...a); };
@@ -95,12 +100,13 @@ async function main(): Promise<void> {
           await page.waitForFunction(() => !new URL(location.href).searchParams.get('q') && !document.querySelector('[data-total]'));
           const text = query.text;
           await page.evaluate((target) => {
-            const w = window as any;
+            const w = window as unknown as BenchWindow;
             w.__bench = { ...w.__bench, debounced: undefined, lastKey: undefined };
             w.__bench.done = new Promise((resolve) => {
               const check = () => {
                 const b = w.__bench;
-                if (b.debounced === undefined || new URL(location.href).searchParams.get('q') !== target) return;
+                const debounced = b.debounced;
+                if (debounced === undefined || new URL(location.href).searchParams.get('q') !== target) return;
                 // An error of a partial query (a key came late and the debounce fired early) stays up while the full one runs.
                 if (document.querySelector('.status')?.textContent?.startsWith('Searching')) return;
                 const failed = document.querySelector('.error');
@@ -109,8 +115,8 @@ async function main(): Promise<void> {
                 observer.disconnect();
                 const rendered = performance.now();
                 const timing = performance.getEntriesByType('resource')
-                  .filter((e) => e.name.endsWith('/api/tools/search_code') && e.startTime >= b.debounced - 1).at(-1) as PerformanceResourceTiming | undefined;
-                resolve({ lastKey: b.lastKey, debounced: b.debounced, responseEnd: timing?.responseEnd ?? rendered, rendered, error: failed?.textContent ?? null });
+                  .filter((e) => e.name.endsWith('/api/tools/search_code') && e.startTime >= debounced - 1).at(-1) as PerformanceResourceTiming | undefined;
+                resolve({ lastKey: b.lastKey, debounced, responseEnd: timing?.responseEnd ?? rendered, rendered, error: failed?.textContent ?? null });
               };
               const observer = new MutationObserver(check);
               observer.observe(document.body, { subtree: true, childList: true, characterData: true });
@@ -122,7 +128,7 @@ async function main(): Promise<void> {
           replied.catch(() => undefined); // awaited below; a failure before that is reported instead
           await page.click('[data-search-box]');
           await page.keyboard.type(text, { delay: KEY_DELAY_MS });
-          const t = await page.evaluate(() => (window as any).__bench.done) as { lastKey: number; debounced: number; responseEnd: number; rendered: number; error: string | null };
+          const t = await page.evaluate(() => (window as unknown as BenchWindow).__bench.done) as { lastKey: number; debounced: number; responseEnd: number; rendered: number; error: string | null };
           if (t.error) throw new Error(`${query.text}: ${t.error}`);
           const body = await (await replied).body();
           const json = JSON.parse(body.toString('utf8')) as { took_ms: number; items: unknown[]; total: number };
