@@ -8,8 +8,8 @@
  *    ok, a search answers, the next `quarry index` completes, and a run after
  *    it finds nothing left to do and the round's new marker is found.
  *    Every fourth round starts from no index, so first builds are killed too.
- * 2. `quarry serve` with its first index pass running is killed -9 in the
- *    middle of an upload burst; after a restart every upload that was
+ * 2. `quarry serve` is killed -9 in the middle of an upload burst, once at
+ *    least 20 uploads were acknowledged; after a restart every upload that was
  *    acknowledged (2xx) is found by a search for its own token.
  * Prints the figures; exits 1 on any failed check or lost upload.
  */
@@ -127,6 +127,9 @@ async function killRounds(root: string, kills: number, seed: number, fullMs: num
   return rounds;
 }
 
+/** Acknowledged uploads to wait for before the kill. */
+const UPLOADS_BEFORE_KILL = 20;
+
 interface UploadFigures {
   sent: number;
   acknowledged: number;
@@ -148,7 +151,10 @@ async function uploadBurst(root: string, seed: number): Promise<UploadFigures> {
   let refused = 0;
   let notAnswered = 0;
   let stop = false;
-  const killAfterMs = Math.round(1500 + random() * 3000);
+  // Uploads wait for the first index pass; the kill comes at a random point once some are acknowledged,
+  // so the check is about real acknowledged writes (and more are in flight when it lands).
+  const extraMs = Math.round(random() * 1500);
+  let killAfterMs = 0;
   const client = async (c: number) => {
     for (let i = 0; !stop && i < 10_000; i++) {
       const token = `upl${c}x${i}x${crypto.randomBytes(5).toString('hex')}`;
@@ -168,8 +174,12 @@ async function uploadBurst(root: string, seed: number): Promise<UploadFigures> {
       }
     }
   };
+  const started = performance.now();
   const clients = Array.from({ length: 4 }, (_, c) => client(c));
-  await new Promise((r) => setTimeout(r, killAfterMs));
+  const waitUntil = performance.now() + 180_000;
+  while (acknowledged.length < UPLOADS_BEFORE_KILL && performance.now() < waitUntil) await new Promise((r) => setTimeout(r, 20));
+  await new Promise((r) => setTimeout(r, extraMs));
+  killAfterMs = Math.round(performance.now() - started);
   server.child.kill('SIGKILL');
   stop = true;
   await Promise.all(clients);
@@ -219,7 +229,7 @@ async function main(): Promise<number> {
       `index kills: ${rounds.length} kill -9 (${count((r) => r.killed)} while running, ${count((r) => r.fresh)} during a first build), kill points ${Math.min(...rounds.map((r) => r.killAtMs))}-${Math.max(...rounds.map((r) => r.killAtMs))} ms`,
       `  integrity_check ok ${count((r) => r.integrity === 'ok')}/${rounds.length}, search answered ${count((r) => r.searchOk)}/${rounds.length}, next index completed ${count((r) => r.completeOk && r.nothingLeft)}/${rounds.length}, new marker found ${count((r) => r.markerFound)}/${rounds.length}`,
       `  completing run: mean ${(rounds.reduce((s, r) => s + r.completeMs, 0) / rounds.length / 1000).toFixed(1)} s, max ${(Math.max(...rounds.map((r) => r.completeMs)) / 1000).toFixed(1)} s`,
-      `server kill during uploads: kill -9 after ${uploads.killAfterMs} ms (first index pass running); uploads sent ${uploads.sent}, acknowledged ${uploads.acknowledged}, refused ${uploads.refused}, cut by the kill ${uploads.notAnswered}`,
+      `server kill during uploads: kill -9 after ${uploads.killAfterMs} ms (at least ${UPLOADS_BEFORE_KILL} acknowledged, more in flight); uploads sent ${uploads.sent}, acknowledged ${uploads.acknowledged}, refused ${uploads.refused}, cut by the kill ${uploads.notAnswered}`,
       `  after restart (${(uploads.restartMs / 1000).toFixed(1)} s): found ${uploads.foundAfterRestart}/${uploads.acknowledged}${uploads.lost.length ? `, LOST: ${uploads.lost.slice(0, 10).join(', ')}` : ''}`,
       `total ${((performance.now() - started) / 1000).toFixed(0)} s`,
     ];

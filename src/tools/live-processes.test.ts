@@ -126,7 +126,7 @@ describe('live processes: one bounded queue per Quarry process, shared by REST a
     await waitUntil(() => rgOf(server.child.pid!).length === CAP, 20_000, 'cap reached');
     // The held calls fill the queue as they arrive; until it is full a probe waits 200 ms and times out.
     let refused: Awaited<ReturnType<typeof rest>> | undefined;
-    for (let tries = 0; tries < 50 && !refused; tries++) {
+    for (let tries = 0; tries < 150 && !refused; tries++) {
       const answer = await rest('search_content', probe({ timeout_ms: 200 }));
       if (answer.status === 503) refused = answer;
       else expect(answer.json?.code, answer.text).toBe('TIMEOUT');
