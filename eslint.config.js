@@ -16,6 +16,16 @@ const HOUSE_SYNTAX = [
   { selector: 'ExportSpecifier[exported.name="default"]', message: 'Named exports only (STYLE.md 2.1).' },
 ];
 
+/** The rules about `any` values, for code that reads untyped JSON replies on purpose. */
+const UNSAFE_ANY_OFF = /** @type {const} */ ({
+  '@typescript-eslint/no-explicit-any': 'off',
+  '@typescript-eslint/no-unsafe-assignment': 'off',
+  '@typescript-eslint/no-unsafe-member-access': 'off',
+  '@typescript-eslint/no-unsafe-call': 'off',
+  '@typescript-eslint/no-unsafe-return': 'off',
+  '@typescript-eslint/no-unsafe-argument': 'off',
+});
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '**/*.d.ts'] },
   js.configs.recommended,
@@ -39,12 +49,7 @@ export default tseslint.config(
     files: ['src/**/*.test.ts', 'src/test-support/**', 'bench/**/*.test.ts'],
     rules: {
       // Tests read JSON replies as `any` and the assertions are the shape check; the unsafe-any rules would only restate them.
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
+      ...UNSAFE_ANY_OFF,
     },
   },
   {
@@ -65,12 +70,7 @@ export default tseslint.config(
     files: ['web/src/**/*.ts', 'web/src/**/*.tsx'],
     rules: {
       // The page reads the REST API's JSON replies as `any` today; typing them from src/contracts/rest-api.ts is its own change.
-      '@typescript-eslint/no-explicit-any': 'off',
-      '@typescript-eslint/no-unsafe-assignment': 'off',
-      '@typescript-eslint/no-unsafe-member-access': 'off',
-      '@typescript-eslint/no-unsafe-call': 'off',
-      '@typescript-eslint/no-unsafe-return': 'off',
-      '@typescript-eslint/no-unsafe-argument': 'off',
+      ...UNSAFE_ANY_OFF,
     },
   },
   {

@@ -46,6 +46,12 @@ export const ENGINE = {
 
 /** The ingest pipeline. */
 export const INGEST = {
+  /**
+   * Definitions nest at most this deep when chunks follow them. Chunks are cut
+   * at line boundaries, so deeper nesting cannot make a smaller chunk, and the
+   * bound keeps the chunker's recursion shallow (a minified line holds thousands).
+   */
+  definitionNestMaxDepth: 32,
   /** Files larger than this are skipped (reason: too_large); configurable per run. */
   maxFileBytesDefault: 10 * 1024 * 1024,
   /** Bytes sniffed for a NUL to call a file binary (as git and ripgrep do). */

@@ -6,6 +6,7 @@
  * piece keeping the definition's name. Lines between definitions are line
  * chunks. Like line chunking, the result covers every line exactly once.
  */
+import { INGEST } from '../../contracts/limits.js';
 import { chunkLines, type ChunkLimits, DEFAULT_CHUNK_LIMITS } from '../chunk.js';
 import { qualifiedName, type Definition } from './extract.js';
 
@@ -26,13 +27,6 @@ interface DefNode {
 }
 
 /**
- * Definitions nest at most this deep. Chunks are cut at line boundaries, so
- * deeper nesting cannot make a smaller chunk, and a bound keeps `place`'s
- * recursion shallow whatever the file (a minified line holds thousands).
- */
-const NEST_MAX_DEPTH = 32;
-
-/**
  * Nests definitions by line range; overlapping siblings (two on one line)
  * keep the first, and a definition on exactly its parent's lines (minified
  * code: everything on one line) is not nested, as no line can separate them.
@@ -49,7 +43,7 @@ function nest(definitions: readonly Definition[]): DefNode[] {
     if (previous && def.startLine <= previous.def.endLine) continue;
     if (parent && def.endLine > parent.def.endLine) continue;
     if (parent && def.startLine === parent.def.startLine && def.endLine === parent.def.endLine) continue;
-    if (stack.length >= NEST_MAX_DEPTH) continue;
+    if (stack.length >= INGEST.definitionNestMaxDepth) continue;
     const node = { def, children: [] };
     siblings.push(node);
     stack.push(node);

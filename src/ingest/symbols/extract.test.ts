@@ -84,6 +84,16 @@ describe('symbols and edges per language', () => {
   });
 });
 
+/** Chunks follow each other with no gap or overlap, from line 1 to the last line. */
+function expectEveryLineOnce(chunks: readonly { startLine: number; endLine: number }[], lineCount: number): void {
+  let next = 1;
+  for (const c of chunks) {
+    expect(c.startLine).toBe(next);
+    next = c.endLine + 1;
+  }
+  expect(next).toBe(lineCount + 1);
+}
+
 describe('chunking along definitions', () => {
   it('makes each function a chunk named after it, with its doc comment, and still covers every line once', () => {
     const body = (n: number, indent = '    ') => Array.from({ length: n }, (_, i) => `${indent}value = value + ${i}`).join('\n');
@@ -91,12 +101,7 @@ describe('chunking along definitions', () => {
     const symbols = extract('python', 'a.py', code);
     const lines = splitLines(code);
     const chunks = coalesceChunks(chunkByDefinitions(lines, symbols.definitions));
-    let next = 1;
-    for (const c of chunks) {
-      expect(c.startLine).toBe(next);
-      next = c.endLine + 1;
-    }
-    expect(next).toBe(lines.length + 1);
+    expectEveryLineOnce(chunks, lines.length);
     const load = chunks.find((c) => c.content.includes('def load'))!;
     expect(load.symbol).toBe('load');
     expect(load.content).toContain('# Loads things.\ndef load(path):');
@@ -109,11 +114,6 @@ describe('chunking along definitions', () => {
     expect(symbols.definitions.length).toBeGreaterThan(10_000);
     const lines = splitLines(code);
     const chunks = coalesceChunks(chunkByDefinitions(lines, symbols.definitions));
-    let next = 1;
-    for (const c of chunks) {
-      expect(c.startLine).toBe(next);
-      next = c.endLine + 1;
-    }
-    expect(next).toBe(lines.length + 1);
+    expectEveryLineOnce(chunks, lines.length);
   });
 });
