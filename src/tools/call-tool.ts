@@ -70,7 +70,7 @@ export async function callTool(name: string, raw: unknown, ctx: ToolContext, opt
       throw catalogueError('INVALID_ARGUMENT', { key: 'tool.args_too_deep', params: { max: TOOL_INPUT.maxDepth } }, locale);
     }
     const input = parseToolInput(tool, raw, locale);
-    const result = await tool.run(input, ctx, { signal: options.signal });
+    const result = await tool.run(input, ctx, { signal: options.signal, locale });
     finish(options.signal?.aborted ? 'cancelled' : 'ok');
     return result;
   } catch (error) {

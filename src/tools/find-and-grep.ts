@@ -41,7 +41,7 @@ export const findAndGrepTool = defineTool<Input, object | number>({
   ].join(' '),
   inputSchema,
   run: async (input, ctx, call) => {
-    const { locale, live, root, warnings } = startLiveCall(input, ctx);
+    const { locale, live, root, warnings } = startLiveCall(input, ctx, call);
     const format = outputFormat(input);
     const list = listOptions(input, root, locale);
     list.types = ['f', ...list.types.filter((t) => SEARCHABLE.includes(t))];

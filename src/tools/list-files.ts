@@ -35,7 +35,7 @@ export const listFilesTool = defineTool<Input, object>({
   ].join(' '),
   inputSchema,
   run: async (input, ctx, call) => {
-    const { locale, live, root, warnings } = startLiveCall(input, ctx);
+    const { locale, live, root, warnings } = startLiveCall(input, ctx, call);
     const options = listOptions(input, root, locale);
     const limit = input.limit ?? LIVE.listLimit.default;
     const fd = await live.fd(locale);

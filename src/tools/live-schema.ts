@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { catalogueIssue } from '../contracts/error-map.js';
 import { LIVE } from '../contracts/limits.js';
-import { resolveLocale, type Locale } from '../contracts/messages/index.js';
+import type { Locale } from '../contracts/messages/index.js';
 import { clampedInt, warn } from '../contracts/tool-input.js';
 import { ripgrepEncoding } from '../live/encoding.js';
 import { FD_TYPES, type ListOptions } from '../live/fd.js';
@@ -16,6 +16,7 @@ import { FORMAT_TOKENS, type OutputFormat } from '../live/output-formats.js';
 import { fencePaths, type ProjectRoot } from '../live/path-fence.js';
 import type { GrepOptions } from '../live/rg-args.js';
 import type { ToolContext } from './context.js';
+import type { ToolCall } from './types.js';
 
 const strings = z.array(z.string());
 
@@ -94,13 +95,9 @@ export const WORKFLOW = [
   '⚠️ total_only, count_only_matches, summary_only and group_by_file are mutually exclusive.',
 ].join(' ');
 
-export function callLocale(explicit: string | undefined, ctx: ToolContext): Locale {
-  return explicit ? resolveLocale(explicit, ctx.env) : ctx.locale;
-}
-
 /** What every live tool starts a call with: its locale, the live service, the fenced root, the warnings parsing raised. */
-export function startLiveCall(input: { locale?: string; warnings: string[] }, ctx: ToolContext) {
-  const locale = callLocale(input.locale, ctx);
+export function startLiveCall(input: { warnings: string[] }, ctx: ToolContext, call: ToolCall) {
+  const locale = call.locale;
   const live = ctx.live();
   return { locale, live, root: live.root(), warnings: [...input.warnings] };
 }

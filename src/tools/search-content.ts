@@ -41,7 +41,7 @@ export const searchContentTool = defineTool<Input, object | number>({
   ].join(' '),
   inputSchema,
   run: async (input, ctx, call) => {
-    const { locale, live, root, warnings } = startLiveCall(input, ctx);
+    const { locale, live, root, warnings } = startLiveCall(input, ctx, call);
     const format = outputFormat(input);
     const paths = [...new Set([...fencePaths(root, input.roots ?? [], 'roots', locale), ...fencePaths(root, input.files ?? [], 'files', locale)])];
     const options = grepOptions(input, locale);

@@ -6,6 +6,7 @@
  * A reply is a JSON object, or a bare number (search_content's total_only).
  */
 import type { z } from 'zod';
+import type { Locale } from '../contracts/messages/index.js';
 import type { ToolContext } from './context.js';
 
 /** Which family a tool belongs to; `quarry mcp --tools` serves a subset. It also picks the messages' dialect. */
@@ -24,6 +25,8 @@ export interface ToolDefinition<Input = unknown, Output extends object | number 
 /** What belongs to one call rather than to the door: its cancellation (client gone or cancelled). */
 export interface ToolCall {
   signal?: AbortSignal;
+  /** The locale the call answers in, resolved once by callTool (its `locale` argument, then the door's). */
+  locale: Locale;
 }
 
 /** A registry holds tools of differing input types. */
