@@ -27,7 +27,8 @@ const UNSAFE_ANY_OFF = /** @type {const} */ ({
 });
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '**/*.d.ts'] },
+  // test-fixtures/ holds other projects' code for tests to index, not Quarry's own.
+  { ignores: ['dist/**', 'node_modules/**', 'coverage/**', '**/*.d.ts', 'test-fixtures/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -15,9 +15,9 @@ beforeAll(async () => { index = await indexCorpus(CORPUS); });
 afterAll(() => index.dispose());
 
 describe('evaluateQueries on a real index', () => {
-  it('indexes one file per function and ranks the gold function among all of them', () => {
+  it('indexes one file per function and ranks the gold function among all of them', async () => {
     expect(index.summary.files).toBe(CORPUS.length);
-    const result = evaluateQueries(index.store, [
+    const result = await evaluateQueries(index.store, [
       { id: 'q1', text: 'python reverse a string', goldId: 2 },
       { id: 'q2', text: 'read lines of a text file', goldId: 1 },
       { id: 'q3', text: 'zebra giraffe', goldId: 0 },

@@ -13,6 +13,7 @@ import { SEARCH_CODE } from '../src/contracts/limits.js';
 import { normalizeSearchCodeParams } from '../src/contracts/search-code-params.js';
 import { indexFolder, type IndexSummary } from '../src/ingest/indexer.js';
 import { searchCode } from '../src/search/engine.js';
+import { SqliteReader } from '../src/store/sqlite-reader.js';
 import { SqliteStore } from '../src/store/sqlite-store.js';
 import type { CosqaQuery } from './cosqa-data.js';
 import { documentRank, summarizeRanks, type RankingSummary } from './ranking-metrics.js';
@@ -80,19 +81,21 @@ function percentile(sorted: readonly number[], p: number): number {
  * Runs each query as an agent would send it (auto mode, defaults) and ranks
  * the gold file among distinct files. `window` 0 ranks every chunk.
  */
-export function evaluateQueries(store: SqliteStore, queries: readonly CosqaQuery[], options: { window: number; cutoffs: readonly number[] }): SplitResult {
+export async function evaluateQueries(store: SqliteStore, queries: readonly CosqaQuery[], options: { window: number; cutoffs: readonly number[] }): Promise<SplitResult> {
   const limit = options.window > 0 ? options.window : Math.max(1, store.counts().chunks);
+  const reader = new SqliteReader(store);
   const pageTimes: number[] = [];
-  const outcomes: QueryOutcome[] = queries.map((q) => {
+  const outcomes: QueryOutcome[] = [];
+  for (const q of queries) {
     const params = normalizeSearchCodeParams({ query: q.text, detail_level: 'ultra' });
     const started = performance.now();
-    const response = searchCode(store, params, { offset: 0, limit });
+    const response = await searchCode(reader, params, { offset: 0, limit });
     const ms = performance.now() - started;
     const pageStarted = performance.now();
-    searchCode(store, normalizeSearchCodeParams({ query: q.text }), { offset: 0, limit: SEARCH_CODE.maxResults.default });
+    await searchCode(reader, normalizeSearchCodeParams({ query: q.text }), { offset: 0, limit: SEARCH_CODE.maxResults.default });
     pageTimes.push(performance.now() - pageStarted);
-    return { id: q.id, rank: documentRank(response.items.map((i) => i.file), corpusFileName(q.goldId)), ms };
-  });
+    outcomes.push({ id: q.id, rank: documentRank(response.items.map((i) => i.file), corpusFileName(q.goldId)), ms });
+  }
   const times = outcomes.map((o) => o.ms).sort((a, b) => a - b);
   pageTimes.sort((a, b) => a - b);
   return {

@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   try {
     const results = new Map<CosqaSplit, SplitResult>();
     for (const split of args.splits) {
-      results.set(split, evaluateQueries(index.store, data.splits[split], { window: args.window, cutoffs: EVAL_COSQA.accuracyAt }));
+      results.set(split, await evaluateQueries(index.store, data.splits[split], { window: args.window, cutoffs: EVAL_COSQA.accuracyAt }));
     }
     const indexed = { functions: data.corpus.length, chunks: index.summary.chunks, seconds };
     if (args.json) {

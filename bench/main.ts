@@ -1,124 +1,157 @@
 /**
  * @module bench/main
- * `npm run bench -- DIR [--runs N] [--index FILE] [--json]`
- * Builds a fresh index of DIR in a child process (time, MB/s, files/s, peak
- * RSS, index size / corpus size), re-indexes with no change, then runs a
- * fixed query set through Quarry and through ripgrep on the same tree in the
- * same run, printing p50/p95 of each and the ratio rg/quarry.
+ * `npm run bench -- DIR [--index FILE | --store postgres://…?schema=NAME] [--reuse] [--workers N] [--json]`
+ * Every row of the kernel-scale table in one run, against ripgrep (and
+ * codesearch when installed) on the same tree: full `quarry index` time,
+ * index size / corpus, peak RSS, no-change re-index, medians of 7 distinct
+ * literal and 7 distinct regex queries and BM25 top-20 p50/p99, all through
+ * `quarry mcp` after one warm-up call per kind. The load average is printed
+ * at the start and the end: the machine is shared, so ratios to ripgrep in
+ * the same run are what compare across runs. `--reuse` keeps an existing
+ * index (given with --index or --store) and skips the build. With `--store`
+ * the index is built in that PostgreSQL schema (dropped first) and searched there.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { normalizeSearchCodeParams } from '../src/contracts/search-code-params.js';
 import type { IndexSummary } from '../src/ingest/indexer.js';
-import { searchCode } from '../src/search/engine.js';
-import { SqliteStore } from '../src/store/sqlite-store.js';
+import { CLI } from '../src/test-support/cli.js';
+import { loadAverage } from './harness/load-average.js';
+import { percentile } from './harness/percentile.js';
+import { codesearch, ripgrep, symlinkedFiles, type Codesearch, type TimedSearch } from './kernel/external.js';
+import { benchStore } from './harness/bench-store.js';
+import { askQuarry, openQuarry, type QuarryAnswer } from './kernel/mcp-queries.js';
+import { BM25_QUERIES, LITERALS, REGEXES, csearchArgs, rgArgs, type QuerySet } from './kernel/queries.js';
 
-const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
-/** The same file set for ripgrep as the index walks (see search/rg-parity.test.ts). */
-const RG_FILE_SET = ['--hidden', '--no-require-git', '--no-ignore-parent'];
+interface BuildRun { summary: IndexSummary; wallMs: number }
 
-interface QueryCase {
-  name: string;
-  quarry: Record<string, unknown>;
-  rg: string[];
-}
-
-const QUERIES: QueryCase[] = [
-  { name: 'literal PM_RESUME', quarry: { query: 'PM_RESUME', mode: 'exact', max_results: 20 }, rg: ['-n', '-F', '-i', 'PM_RESUME'] },
-  { name: 'regex [A-Z]+_SUSPEND', quarry: { query: '[A-Z]+_SUSPEND', mode: 'regex', max_results: 20 }, rg: ['-n', '[A-Z]+_SUSPEND'] },
-  { name: 'count ERR_PTR', quarry: { query: 'ERR_PTR', mode: 'exact', max_results: 1, detail_level: 'ultra' }, rg: ['-c', '-F', '-i', 'ERR_PTR'] },
-  { name: 'bm25 "suspend resume" top-20', quarry: { query: 'suspend resume', mode: 'text', max_results: 20, detail_level: 'compact' }, rg: ['-l', '-i', '-e', 'suspend', '-e', 'resume'] },
-];
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
-function timeIt(runs: number, fn: () => void): number[] {
-  const times: number[] = [];
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    fn();
-    times.push(performance.now() - start);
-  }
-  return times;
-}
-
-function indexInChild(dir: string, indexPath: string): { summary: IndexSummary; wallMs: number } {
+function indexInChild(dir: string, storeArgs: readonly string[], workers: string | undefined): BuildRun {
   const start = performance.now();
-  const run = spawnSync(process.execPath, [CLI, 'index', dir, '--index', indexPath, '--json'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+  const extra = workers === undefined ? [] : ['--workers', workers];
+  const run = spawnSync(process.execPath, [CLI, 'index', dir, ...storeArgs, '--json', ...extra], { encoding: 'utf8', maxBuffer: 64 << 20 });
   if (run.status !== 0) throw new Error(`quarry index failed: ${run.stderr}`);
   return { summary: JSON.parse(run.stdout) as IndexSummary, wallMs: performance.now() - start };
 }
 
-function main(): void {
+interface QueryRow { query: string; quarry: QuarryAnswer; rg: TimedSearch | null; csearch: TimedSearch | null }
+
+async function timeSet(dir: string, set: QuerySet, session: Awaited<ReturnType<typeof openQuarry>>, cs: Codesearch | null, links: string[]): Promise<QueryRow[]> {
+  await askQuarry(session, set, set.warmUp);
+  const rows: QueryRow[] = [];
+  for (const query of set.queries) {
+    const quarry = await askQuarry(session, set, query);
+    const withAnchors = set.kind !== 'bm25';
+    rows.push({
+      query, quarry,
+      rg: withAnchors ? ripgrep(dir, rgArgs(set, query), links) : null,
+      csearch: withAnchors && cs ? cs.search(csearchArgs(query)) : null,
+    });
+  }
+  return rows;
+}
+
+const median = (values: number[]) => percentile(values, 50);
+const ms = (n: number) => `${n.toFixed(n < 10 ? 1 : 0)} ms`;
+
+function option(args: string[], name: string): string | undefined {
+  const i = args.indexOf(name);
+  return i >= 0 ? args[i + 1] : undefined;
+}
+
+async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const dir = args.find((a) => !a.startsWith('--'));
+  const dir = args.find((a, i) => !a.startsWith('--') && !['--index', '--store', '--workers'].includes(args[i - 1] ?? ''));
   if (!dir) {
-    process.stderr.write('usage: npm run bench -- DIR [--runs N] [--index FILE] [--json]\n');
+    process.stderr.write('usage: npm run bench -- DIR [--index FILE | --store postgres://…?schema=NAME] [--reuse] [--workers N] [--json]\n');
     process.exit(2);
   }
-  const runs = Number(args[args.indexOf('--runs') + 1] ?? 0) || 10;
+  const root = path.resolve(dir);
   const json = args.includes('--json');
-  const indexArg = args.includes('--index') ? args[args.indexOf('--index') + 1] : undefined;
-  const indexPath = indexArg ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-')), 'index.db');
-  for (const suffix of ['', '-wal', '-shm']) fs.rmSync(indexPath + suffix, { force: true });
+  const reuse = args.includes('--reuse');
+  const workers = option(args, '--workers');
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-bench-'));
+  const target = benchStore(args, path.join(scratch, 'index.db'));
+  const loadAtStart = loadAverage();
+  const log = (line: string) => { if (!json) process.stderr.write(`${line}\n`); };
 
-  const build = indexInChild(dir, indexPath);
-  const rebuild = indexInChild(dir, indexPath);
-  const s = build.summary;
-  const seconds = s.duration_ms / 1000;
-  const report: Record<string, unknown> = {
-    corpus: { dir: path.resolve(dir), files: s.files, bytes: s.bytes },
-    build: {
-      seconds, mb_per_s: s.bytes / 1_048_576 / seconds, files_per_s: s.files / seconds, peak_rss_mb: s.peak_rss_bytes / 1_048_576,
-      index_mb: s.index_bytes / 1_048_576, index_to_corpus: s.index_bytes / s.bytes, chunks: s.chunks,
-    },
-    reindex_no_change: { seconds: rebuild.summary.duration_ms / 1000, wall_seconds_with_node_start: rebuild.wallMs / 1000 },
-    queries: [] as unknown[],
-  };
-
-  const store = SqliteStore.open(indexPath);
-  for (const q of QUERIES) {
-    const params = normalizeSearchCodeParams(q.quarry);
-    let total = 0;
-    searchCode(store, params); // warm the page cache and statement
-    const ours = timeIt(runs, () => { total = searchCode(store, params).total; });
-    const rgRuns = Math.max(3, Math.ceil(runs / 2));
-    const theirs = timeIt(rgRuns, () => {
-      const run = spawnSync('rg', [...RG_FILE_SET, ...q.rg, '.'], { cwd: dir, stdio: ['ignore', 'ignore', 'ignore'] });
-      if (run.error) throw run.error;
-    });
-    (report.queries as unknown[]).push({
-      name: q.name, total,
-      quarry_p50_ms: percentile(ours, 50), quarry_p95_ms: percentile(ours, 95),
-      rg_p50_ms: percentile(theirs, 50), rg_p95_ms: percentile(theirs, 95),
-      speedup_vs_rg: percentile(theirs, 50) / percentile(ours, 50),
-    });
+  let build: BuildRun | null = null;
+  if (!reuse) {
+    await target.reset();
+    log(`building the index of ${root} in ${target.cliArgs[1]} (load average ${loadAtStart}) ...`);
+    build = indexInChild(root, target.cliArgs, workers);
   }
-  store.close();
+  log('no-change re-index x3 ...');
+  const rebuilds = [0, 1, 2].map(() => indexInChild(root, target.cliArgs, workers));
+  const corpus = rebuilds[0]!.summary;
+  log('codesearch cindex ...');
+  const cs = codesearch(root, path.join(scratch, 'csearchindex'));
+
+  log('queries through quarry mcp ...');
+  const links = symlinkedFiles(root);
+  const session = await openQuarry(root, target.cliArgs);
+  let literal: QueryRow[], regex: QueryRow[], bm25: QueryRow[];
+  try {
+    literal = await timeSet(root, LITERALS, session, cs, links);
+    regex = await timeSet(root, REGEXES, session, cs, links);
+    bm25 = await timeSet(root, BM25_QUERIES, session, null, links);
+  } finally {
+    await session.close();
+  }
+  fs.rmSync(scratch, { recursive: true, force: true });
+
+  const kinds = { literal, regex };
+  const report = {
+    corpus: { dir: root, files: corpus.files, bytes: corpus.bytes },
+    load_average: { start: loadAtStart, end: loadAverage() },
+    build: build && {
+      seconds: build.summary.duration_ms / 1000, cores_busy: build.summary.cpu_ms / build.summary.duration_ms, peak_rss_mb: build.summary.peak_rss_bytes / 1_048_576,
+      index_mb: build.summary.index_bytes / 1_048_576, index_to_corpus: build.summary.index_bytes / build.summary.bytes, chunks: build.summary.chunks,
+    },
+    reindex_no_change: {
+      seconds: median(rebuilds.map((r) => r.summary.duration_ms)) / 1000,
+      cpu_seconds: median(rebuilds.map((r) => r.summary.cpu_ms)) / 1000,
+      wall_seconds_with_node_start: median(rebuilds.map((r) => r.wallMs)) / 1000,
+    },
+    csearch: cs && { index_seconds: cs.indexSeconds, index_to_corpus: cs.indexBytes / corpus.bytes },
+    medians: Object.fromEntries(Object.entries(kinds).map(([kind, rows]) => [kind, {
+      quarry_ms: median(rows.map((r) => r.quarry.ms)), rg_ms: median(rows.map((r) => r.rg!.ms)),
+      csearch_ms: cs ? median(rows.map((r) => r.csearch!.ms)) : null,
+    }])),
+    bm25: { p50_ms: percentile(bm25.map((r) => r.quarry.ms), 50), p99_ms: percentile(bm25.map((r) => r.quarry.ms), 99) },
+    queries: [...literal, ...regex, ...bm25],
+  };
+  // Exact and regex totals count matching lines, as rg -n prints them: they must be equal.
+  const mismatches = [...literal, ...regex].filter((r) => r.quarry.error || r.quarry.partial || r.quarry.total !== r.rg!.lines);
 
   if (json) {
     process.stdout.write(`${JSON.stringify(report)}\n`);
-    return;
+  } else {
+    const b = report.build;
+    const lines = [
+      `store    ${corpus.index}`,
+      `tree     ${root}: ${corpus.files} files, ${(corpus.bytes / 1_048_576).toFixed(1)} MB; ${os.availableParallelism()} cores`,
+      `load     ${report.load_average.start} at start, ${report.load_average.end} at end`,
+      '',
+      'figure                      quarry                          rg         csearch',
+      b ? `full index                  ${b.seconds.toFixed(1)} s (${b.cores_busy.toFixed(2)} cores busy)`.padEnd(60) + (cs ? `${cs.indexSeconds.toFixed(1)} s` : '-') : 'full index                  (reused)',
+      b ? `index size                  ${b.index_to_corpus.toFixed(2)}x corpus (${b.index_mb.toFixed(0)} MB)`.padEnd(60) + (cs ? `${report.csearch!.index_to_corpus.toFixed(2)}x` : '-') : '',
+      b ? `peak RSS                    ${b.peak_rss_mb.toFixed(0)} MB` : '',
+      `no-change re-index          ${report.reindex_no_change.wall_seconds_with_node_start.toFixed(2)} s (in the indexer ${report.reindex_no_change.seconds.toFixed(2)} s, CPU ${report.reindex_no_change.cpu_seconds.toFixed(2)} s)`,
+    ].filter((l) => l !== '');
+    for (const [kind, m] of Object.entries(report.medians)) {
+      lines.push(`${kind} median of 7`.padEnd(28) + `${ms(m.quarry_ms)} = ${(m.rg_ms / m.quarry_ms).toFixed(1)}x rg`.padEnd(32) + ms(m.rg_ms).padEnd(11) + (m.csearch_ms === null ? '-' : ms(m.csearch_ms)));
+    }
+    lines.push('BM25 top-20 p50 / p99'.padEnd(28) + `${ms(report.bm25.p50_ms)} / ${ms(report.bm25.p99_ms)} (${bm25.length} queries)`);
+    lines.push('', 'query                              quarry ms    total   rg ms  rg lines  csearch ms');
+    for (const r of report.queries) {
+      lines.push(`${r.query.padEnd(34)} ${r.quarry.ms.toFixed(1).padStart(9)} ${String(r.quarry.total).padStart(8)}${r.quarry.partial ? '+' : ' '}`
+        + (r.rg ? `${r.rg.ms.toFixed(0).padStart(6)} ${String(r.rg.lines).padStart(9)}` : '') + (r.csearch ? `${r.csearch.ms.toFixed(0).padStart(11)}` : ''));
+    }
+    if (mismatches.length > 0) lines.push('', `totals differing from rg (or partial, or failed): ${mismatches.map((r) => r.query).join(', ')}`);
+    process.stdout.write(`${lines.join('\n')}\n`);
   }
-  const b = report.build as Record<string, number>;
-  const lines = [
-    `corpus   ${s.files} files, ${(s.bytes / 1_048_576).toFixed(1)} MB (${path.resolve(dir)})`,
-    `build    ${seconds.toFixed(1)} s, ${b.mb_per_s!.toFixed(1)} MB/s, ${b.files_per_s!.toFixed(0)} files/s, peak RSS ${b.peak_rss_mb!.toFixed(0)} MB`,
-    `index    ${b.index_mb!.toFixed(1)} MB = ${b.index_to_corpus!.toFixed(2)} x corpus, ${s.chunks} chunks`,
-    `reindex  ${(rebuild.summary.duration_ms / 1000).toFixed(2)} s with no change (${(rebuild.wallMs / 1000).toFixed(2)} s including node start)`,
-    '',
-    'query                          total   quarry p50/p95 ms    rg p50/p95 ms   rg/quarry',
-  ];
-  for (const q of report.queries as Record<string, number | string>[]) {
-    lines.push(`${String(q.name).padEnd(30)} ${String(q.total).padStart(6)}   ${(q.quarry_p50_ms as number).toFixed(1).padStart(7)} /${(q.quarry_p95_ms as number).toFixed(1).padStart(7)}   ${(q.rg_p50_ms as number).toFixed(0).padStart(6)} /${(q.rg_p95_ms as number).toFixed(0).padStart(6)}   ${(q.speedup_vs_rg as number).toFixed(1).padStart(6)}x`);
-  }
-  process.stdout.write(`${lines.join('\n')}\n`);
+  if (mismatches.length > 0) process.exitCode = 1;
 }
 
-main();
+await main();

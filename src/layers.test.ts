@@ -17,14 +17,16 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   text: [],
   store: ['contracts', 'text'],
   shape: ['contracts', 'text'],
+  embeddings: ['contracts', 'text', 'store'],
   graph: ['store'],
-  ingest: ['contracts', 'text', 'shape', 'store'],
-  search: ['contracts', 'text', 'shape', 'store'],
+  ingest: ['contracts', 'text', 'shape', 'store', 'embeddings'],
+  search: ['contracts', 'text', 'shape', 'store', 'embeddings', 'locate'],
+  locate: ['contracts', 'text', 'store'],
   medicines: ['contracts', 'text', 'store'],
   live: ['contracts', 'text', 'shape', 'ingest'],
-  tools: ['contracts', 'text', 'shape', 'search', 'live', 'medicines', 'ingest', 'store'],
+  tools: ['contracts', 'text', 'shape', 'search', 'live', 'medicines', 'ingest', 'store', 'embeddings'],
   server: ['contracts', 'tools', 'ingest', 'store'],
-  cli: ['contracts', 'text', 'shape', 'graph', 'search', 'live', 'medicines', 'ingest', 'store', 'tools', 'server'],
+  cli: ['contracts', 'text', 'shape', 'graph', 'search', 'live', 'medicines', 'ingest', 'store', 'tools', 'server', 'embeddings', 'locate'],
 };
 
 function sourceFiles(dir: string): string[] {

@@ -74,6 +74,13 @@ export const INGEST = {
   bulkLoadMinBytes: 4 * 1024 * 1024,
   /** Prepare workers at most (default: one per core beyond the SQLite writer's, at least one). */
   prepareWorkersMax: 8,
+  /**
+   * A folder listing is reused by the next walk only when the folder (and its
+   * ignore files) last changed at least this long before it was listed: a
+   * change in the same timestamp tick as the listing would leave the mtime
+   * equal (racy, as git calls it). Generous for coarse filesystem clocks.
+   */
+  folderListingSettledMs: 3000,
 } as const;
 
 /** The SQLite index file. */
@@ -84,6 +91,23 @@ export const STORE = {
   busyTimeoutMs: 5000,
   /** SQLite page cache per connection, in KiB (PRAGMA cache_size takes it negated). */
   cacheSizeKiB: 65_536,
+} as const;
+
+/** A PostgreSQL store (`--store postgres://…`). */
+export const PG_STORE = {
+  /** Waiting for a connection: past it the server counts as unreachable (UNAVAILABLE), not as slow. */
+  connectTimeoutMs: 5_000,
+  /**
+   * One statement of a search, at most: above ENGINE.verifyBudgetMs (the scan checks its budget between
+   * statements) and below SEARCH_POOL.hardTimeoutMs, so a statement stops with TIMEOUT before its worker is killed.
+   */
+  statementTimeoutMs: 10_000,
+  /** Connections per process: a search worker reads on one at a time; the serving thread only asks the version. */
+  poolMax: 2,
+  /** Candidate and ranked rows fetched per round trip of a lazy scan. */
+  scanBatchRows: 256,
+  /** Memory for building the GIN indexes at the end of a bulk load (PostgreSQL's default, 64 MB, makes it several times slower). */
+  maintenanceWorkMemMb: 256,
 } as const;
 
 /** Text encoding detection, shared by the indexer and live search. */
@@ -107,6 +131,49 @@ export const SEARCH_DISPLAY = {
   highlightRangesPerItem: 200,
   /** Reference sites listed in a relationship answer (`references_total` counts them all). */
   referencesListed: 50,
+} as const;
+
+/**
+ * The text a model reads of a tool reply (MCP text content, src/shape/*-text). It leaves out fields,
+ * never hits: the JSON reply (structuredContent, REST, --json) keeps every field.
+ */
+export const TOOL_TEXT = {
+  /** A row longer than this is cut around its first match: a model rarely needs more of one line to decide. */
+  rowMaxChars: 160,
+  /** An `ultra` row (one line per hit, the cheapest look) is cut shorter, still around its match. */
+  ultraRowMaxChars: 100,
+  /** Regex matches marked «…» per row: which part matched is news only for a pattern, and the first tells it. */
+  marksPerRow: 1,
+} as const;
+
+/** The optional embeddings provider (src/embeddings): off unless an endpoint is configured. */
+export const EMBEDDINGS = {
+  /** Model asked for when none is named (an OpenAI embeddings model; a local server may ignore it). */
+  defaultModel: 'text-embedding-3-small',
+  /** Chunks sent in one request: a reply of 32 x 3072 floats is about 2 MB of JSON. */
+  batchSize: 32,
+  /** Characters of one chunk sent (path, symbol and text): about 1,000 tokens, far below the 8,191 an OpenAI model takes. */
+  inputMaxChars: 4000,
+  /** One request while indexing; a slower endpoint fails the pass, which the next `quarry index` resumes. */
+  requestTimeoutMs: 30_000,
+  /** The query's embedding at search time: past this the search answers with words alone and says so. */
+  queryTimeoutMs: 5_000,
+  /** A reply body larger than this is not read (a broken or hostile endpoint). */
+  replyMaxBytes: 32 * 1024 * 1024,
+  /** Widest vector accepted (the largest common models have 3,072 dimensions). */
+  maxDimensions: 8192,
+  /** Chunks embedded by one indexing pass, and its time; the rest waits for the next pass. */
+  chunksPerPass: 50_000,
+  passBudgetMs: 10 * 60_000,
+  /**
+   * Vector bytes a search worker loads to rank by similarity (a brute-force scan): 100,000 chunks
+   * of 768 dimensions. Past it, searches rank by words alone and say so.
+   */
+  scanMaxBytes: 320 * 1024 * 1024,
+  /** How many top hits of each ranking are fused; deeper pages follow the word ranking. */
+  fusionDepth: 100,
+  /** Reciprocal-rank fusion constant (Cormack et al. 2009): a hit's share is 1 / (k + rank). */
+  rrfK: 60,
 } as const;
 
 /** Graph expansion and the extra retrievers of routed text queries (seed 002). */
@@ -185,6 +252,11 @@ export const CURSOR = {
 /** Suggestions when a search finds nothing. */
 export const SUGGESTIONS = {
   maxPerKind: 5,
+  /**
+   * "Did you mean" offers the whole query with a word corrected only up to this length; a longer
+   * query (an issue pasted whole) gets the corrected words alone instead of its 400 characters back.
+   */
+  rewriteMaxChars: 80,
   /** Vocabulary terms examined per query term (a sorted range scan, so bounded). */
   vocabScan: 5000,
   maxEditDistance: 2,
@@ -361,6 +433,19 @@ export const RATE_LIMIT = {
   projectsPerWindow: 120,
   /** Distinct clients tracked in memory; beyond it the oldest idle ones are dropped first, so memory stays bounded under spoofed floods. */
   memoryMaxKeys: 100_000,
+  /** Key prefix of the shared windows in Redis (`--rate-key-prefix`): several deployments can share one Redis. */
+  redisKeyPrefix: 'quarry:rate:',
+  /** Waiting for Redis at start-up: past it the server starts on its own windows and keeps trying in the background. */
+  redisConnectTimeoutMs: 2000,
+  /**
+   * A window decision Redis has not answered within this is taken from the server's own windows instead.
+   * Redis answers in well under a millisecond; a second only passes when it hangs (stopped, partitioned).
+   */
+  redisCommandTimeoutMs: 1000,
+  /** Longest pause between reconnection attempts: a Redis that comes back is in use again within about this. */
+  redisReconnectMaxMs: 1000,
+  /** After Redis failed, requests skip it this long before one tries again, so a hanging Redis delays one request per period, not all. */
+  redisRetryAfterFailureMs: 1000,
 } as const;
 
 /** REST project search (seed 003). */
@@ -473,6 +558,51 @@ export const RANKING = {
    */
   rankDecayStep: 1e-4,
   rankDecayMaxRank: 999,
+  /**
+   * The first BM25 hits scored again by the second stage (search/rerank: BM25 with an IDF that
+   * never reaches 0, file roles, named definitions). Past them the first stage's order stands.
+   * CoSQA dev MRR was the same with 100 and 200; 100 costs half the work.
+   */
+  rerankPool: 100,
+  /**
+   * The second stage's BM25 parameters: FTS5's own (k1 1.2, b 0.75). On CoSQA dev a grid of
+   * b 0.85-1 and k1 0.8-1.2 gave 0.373-0.381, within the noise of 500 queries, so none is kept.
+   */
+  bm25K1: 1.2,
+  bm25B: 0.75,
+  /** Distinct index tokens whose chunk counts are remembered per index version (search/term-stats). */
+  termStatsCacheMax: 4096,
+  /**
+   * Score multipliers for files that are not the code itself (text/file-roles), unless the query
+   * points at them ("test", "docs", "vendor", a path under them): on SWE-bench Lite, docs/*.txt,
+   * tests and extern/*.min.js filled the first places for issue texts about code.
+   */
+  rolePriors: { test: 0.5, docs: 0.5, vendored: 0.3, minified: 0.2 },
+  /**
+   * A query of at least this many words outside quotes is prose (an issue, a message): its quoted
+   * strings ("GROUP BY", "a") are evidence, not phrases every hit must contain (21 of 300
+   * SWE-bench Lite issues found nothing when they were requirements), and its "uses" or "process"
+   * do not make it a relationship or flow question. Typed searches are shorter: CoSQA's web queries
+   * have 14 words at most, and 8, 10 or 12 here gave the same dev MRR.
+   */
+  proseMinWords: 10,
+  /** A chunk holding a quoted string of a prose query scores this many times more. */
+  quotedPhraseFactor: 1.5,
+  /**
+   * In the first page, at most this many chunks of one file (unless the query names a file):
+   * an agent asking "where" gets several places, and the rest of a file's chunks follow the page.
+   */
+  perFileInFirstPage: 2,
+  /**
+   * Definitions named by the query's words (`validate token` -> validateToken, validate_token),
+   * looked up in the symbol table: at most this many candidate names (adjacent runs of up to
+   * nameRunMaxWords words) and this many definitions per name.
+   */
+  nameCandidatesMax: 48,
+  nameRunMaxWords: 3,
+  nameDefinitionsPerName: 20,
+  /** A definition the query names scores at least this many times the best chunk that only mentions its name. */
+  definitionLead: 1.05,
 } as const;
 
 /** Bounds of every FTS5 MATCH expression Quarry builds (search/fts-expression). */
@@ -505,4 +635,91 @@ export const WEB = {
   progressPollMs: 250,
   /** First-load budget of the page, gzipped JS + CSS (the build prints it and fails above it). */
   firstLoadMaxGzipBytes: 150 * 1024,
+} as const;
+
+/**
+ * locate: issue-sized text in (title, prose, stack traces, code, logs), ranked files out
+ * (issue 11). Display caps first, then the engine's budgets: each bounds the work one call does.
+ */
+export const LOCATE = {
+  /** Text longer than this is truncated with a warning: a long issue's first 20,000 characters name what matters. */
+  textMaxChars: 20_000,
+  /** Files returned; the top 10 fit in about 400 tokens in the compact rendering. */
+  maxResults: { min: 1, max: 50, default: 10 },
+  /** Likely functions or classes listed per file, and reasons per file. */
+  symbolsPerFile: 3,
+  reasonsPerFile: 2,
+  /** Distinct identifiers looked up in the symbol table, most promising first (code-like, in the title, repeated). */
+  identifiersMax: 400,
+  /** Definitions read per identifier: a name defined in more files than this says little about any one of them. */
+  definitionsPerName: 60,
+  /** Files read that call or extend a named definition (graph neighbours), most references first. */
+  usersPerName: 60,
+  /** Path-like mentions and traceback frames read from the text. */
+  pathMentionsMax: 200,
+  /** Error messages looked up as phrases, and the longest phrase tried (the start of a message is its fixed part). */
+  messagesMax: 5,
+  messageWordsMax: 6,
+  /** A message phrase found in more files than this is too common to point at one. */
+  messageFilesMax: 20,
+  /** Query terms scored with whole-file BM25: the most discriminative of the text's words. */
+  termsMax: 32,
+  /**
+   * A term in more than this share of chunks (and in more than termCommonMinChunks of them) is not
+   * scored: its weight is near 0 anyway, and its postings are the slowest to read. A small project
+   * keeps every term, since reading them costs nothing there.
+   */
+  termMaxChunkShare: 0.2,
+  termCommonMinChunks: 1000,
+  /** Files ranked before the page is cut (the answer's `total` counts them). */
+  candidatesMax: 500,
+} as const;
+
+/**
+ * Every ranking weight of locate, in one place (tuned on the SWE-bench Lite dev half only: see
+ * README "Relevance (SWE-bench Lite)"). A file's score is the weighted sum of its evidence
+ * (locate/evidence), times the prior of its kind unless the text names the file.
+ */
+export const LOCATE_RANKING = {
+  /** Weight of each kind of evidence (see FEATURES in locate/evidence). */
+  features: {
+    pathNamed: 2,
+    pathShared: 1,
+    frame: 0.5,
+    frameInnermost: 1.5,
+    module: 1,
+    moduleShared: 0.25,
+    defines: 1,
+    definesWord: 0.5,
+    definesMember: 1,
+    uses: 0.5,
+    message: 2,
+    words: 3,
+    titleWords: 1,
+    pathWords: 1.5,
+  },
+  /** A word of the title, or one written as code, says more than a word of the prose. */
+  titleBoost: 2,
+  codeBoost: 1.5,
+  /** Whole-file BM25 (k1: term frequency saturation; b: length normalisation). */
+  bm25K1: 1.2,
+  bm25B: 0.75,
+  /** Prior by file kind: tests, docs, examples, vendored and generated files start lower unless the text names them. */
+  kindPrior: { source: 1, test: 0.3, doc: 0.3, example: 0.4, vendored: 0.2, generated: 0.2, data: 0.3 },
+} as const;
+
+/** The file-localisation evaluation on SWE-bench Lite (`npm run eval:swebench`, issue 11). */
+export const EVAL_SWEBENCH = {
+  /** The dev half, relative to the project root: read in place, never copied in. */
+  defaultDataFile: '../shared/data/swebench-lite/swe-bench-lite-dev.json',
+  /** Acc@k cut-offs reported beside MRR. */
+  accuracyAt: [1, 3, 5, 10] as const,
+  /** Files locate returns per instance: MRR counts ranks up to here. */
+  locateFiles: 50,
+  /** Files kept per instance by --dump (beyond the contract's cap, for studying weights offline). */
+  dumpFiles: 300,
+  /** The search_code baseline of issue 11: the first 50 words of the issue (the contract's limit), two pages of 20. */
+  baselineWords: 50,
+  baselinePages: 2,
+  baselinePageSize: 20,
 } as const;

@@ -9,16 +9,19 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SqliteStore } from '../store/sqlite-store.js';
+import type { GraphRows, Store } from '../store/store.js';
 
 interface Node { id: string; label: 'File' | 'Symbol' | 'Module' | 'Name'; name: string; kind: string; path: string; start_line: number | ''; end_line: number | '' }
 interface Rel { source: string; target: string; type: string; path: string; line: number | '' }
 
-export function collectGraph(store: SqliteStore): { nodes: Node[]; rels: Rel[] } {
-  const db = store.db;
+/** Reads the index's graph rows (one consistent view) and builds the export's nodes and edges. */
+export async function collectGraph(store: Store): Promise<{ nodes: Node[]; rels: Rel[] }> {
+  return graphOf(await store.read((reader) => reader.graphRows()));
+}
+
+function graphOf({ files, symbols, edges }: GraphRows): { nodes: Node[]; rels: Rel[] } {
   const nodes: Node[] = [];
   const rels: Rel[] = [];
-  const files = db.prepare('SELECT f.id, f.path, f.language, s.name AS repository FROM files f JOIN sources s ON s.id = f.source_id ORDER BY f.id').all() as { id: number; path: string; language: string; repository: string }[];
   const fileKey = new Map<number, string>();
   const filePath = new Map(files.map((f) => [f.id, f.path]));
   for (const f of files) {
@@ -26,8 +29,6 @@ export function collectGraph(store: SqliteStore): { nodes: Node[]; rels: Rel[] }
     fileKey.set(f.id, id);
     nodes.push({ id, label: 'File', name: f.path, kind: f.language, path: f.path, start_line: '', end_line: '' });
   }
-  const symbols = db.prepare('SELECT id, file_id, name, kind, container, start_line, end_line FROM symbols ORDER BY id').all() as
-    { id: number; file_id: number; name: string; kind: string; container: string | null; start_line: number; end_line: number }[];
   const byName = new Map<string, string[]>();
   const byQualified = new Map<string, string[]>();
   for (const sym of symbols) {
@@ -48,8 +49,6 @@ export function collectGraph(store: SqliteStore): { nodes: Node[]; rels: Rel[] }
     }
     return external.get(key)!;
   };
-  const edges = db.prepare('SELECT e.file_id, e.kind, e.from_name, e.to_name, e.line, f.path FROM edges e JOIN files f ON f.id = e.file_id ORDER BY e.id').iterate() as
-    Iterable<{ file_id: number; kind: string; from_name: string | null; to_name: string; line: number; path: string }>;
   for (const e of edges) {
     const sources = (e.from_name && byQualified.get(`${e.file_id}\0${e.from_name}`)) || [fileKey.get(e.file_id)!];
     const targets = e.kind === 'IMPORTS' ? [outside('Module', e.to_name)] : byName.get(e.to_name) ?? [outside('Name', e.to_name)];

@@ -8,6 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
 
+/** Case-sensitive, as git (core.ignorecase is false on Linux), ripgrep and fd match: `*.s` does not hide `entry.S`. */
+const newRules = (): Ignore => ignore({ ignorecase: false });
+
 /** Ignore files read in each folder, lowest precedence first. */
 export const IGNORE_FILE_NAMES = ['.gitignore', '.ignore', '.quarryignore'] as const;
 
@@ -24,7 +27,7 @@ export class IgnoreStack {
   static forRoot(root: string, names?: ReadonlySet<string>): IgnoreStack {
     const base = new IgnoreStack([]);
     const extra = readIfExists(path.join(root, '.git', 'info', 'exclude'));
-    const withExclude = extra ? new IgnoreStack([{ dir: '', rules: ignore().add(extra) }]) : base;
+    const withExclude = extra ? new IgnoreStack([{ dir: '', rules: newRules().add(extra) }]) : base;
     return withExclude.enter(root, '', names);
   }
 
@@ -38,7 +41,7 @@ export class IgnoreStack {
     for (const name of IGNORE_FILE_NAMES) {
       if (names && !names.has(name)) continue;
       const text = readIfExists(path.join(absDir, name));
-      if (text) (rules ??= ignore()).add(text);
+      if (text) (rules ??= newRules()).add(text);
     }
     return rules ? new IgnoreStack([...this.layers, { dir: relDir, rules }]) : this;
   }

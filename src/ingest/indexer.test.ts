@@ -98,6 +98,52 @@ describe('incremental indexing', () => {
   });
 });
 
+describe('re-indexing with the remembered folder listings', () => {
+  /** Every file and folder last changed an hour ago: the walk then remembers each folder's listing. */
+  const ageTree = (dir: string): void => {
+    const past = new Date(Date.now() - 3_600_000);
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) ageTree(path.join(dir, entry.name)); else fs.utimesSync(path.join(dir, entry.name), past, past);
+    }
+    fs.utimesSync(dir, past, past);
+  };
+  const contents = (indexPath: string) => {
+    const store = SqliteStore.open(indexPath);
+    try {
+      return store.db.prepare('SELECT f.path, c.start_line, c.content FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY f.path, c.start_line').all();
+    } finally {
+      store.close();
+    }
+  };
+
+  it('ends with the same index as a fresh build after edits, additions, deletions and renames', async () => {
+    const root = makeTree({
+      '.gitignore': '*.tmp\n', 'src/a.ts': 'export const alpha = 1;\n', 'src/b.ts': 'export const beta = 2;\n',
+      'lib/deep/c.py': 'def gamma():\n    return 3\n', 'docs/readme.md': '# Docs\n', 'scratch.tmp': 'ignored',
+    });
+    ageTree(root);
+    const indexPath = path.join(makeTree(), 'index.db');
+    await indexFolder({ root, indexPath });
+    expect(fs.existsSync(`${indexPath}-folders`)).toBe(true);
+
+    // src/ keeps its mtime (a content edit only) and its remembered listing; the others change.
+    fs.writeFileSync(path.join(root, 'src/a.ts'), 'export const alphaEdited = 10;\n');
+    writeTree(root, { 'lib/deep/d.py': 'def delta():\n    return 4\n' });
+    fs.rmSync(path.join(root, 'docs/readme.md'));
+    expect(await indexFolder({ root, indexPath })).toMatchObject({ added: 1, updated: 1, deleted: 1 });
+    const fresh = async () => (await indexFolder({ root, indexPath: path.join(makeTree(), 'index.db') })).index;
+    expect(contents(indexPath)).toEqual(contents(await fresh()));
+
+    ageTree(root);
+    await indexFolder({ root, indexPath });
+    fs.renameSync(path.join(root, 'src/b.ts'), path.join(root, 'lib/b.ts'));
+    fs.writeFileSync(path.join(root, '.gitignore'), '*.tmp\nlib/deep/c.py\n');
+    expect(await indexFolder({ root, indexPath })).toMatchObject({ added: 1, updated: 1, deleted: 2 }); // updated: the .gitignore itself
+    expect(contents(indexPath)).toEqual(contents(await fresh()));
+    expect(Object.keys(filesIn(indexPath))).toEqual(['.gitignore', 'lib/b.ts', 'lib/deep/d.py', 'src/a.ts']);
+  });
+});
+
 describe('content format', () => {
   it('re-prepares every file of an index written in an older content format, once', async () => {
     const root = makeTree({ 'a.ts': 'export const alpha = 1;\n', 'b.ts': 'export const beta = 2;\n' });

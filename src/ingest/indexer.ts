@@ -2,25 +2,37 @@
  * @module ingest/indexer
  * `quarry index`: brings the index of a folder up to date. Unchanged files
  * (same size and mtime, else same content hash) are skipped, changed ones
- * replaced, vanished ones deleted. Writes go in bounded transactions; each one
- * that changes content bumps the index version, so an interrupted run leaves a
- * consistent, usable index and caches keyed by version stay honest.
+ * replaced, vanished ones deleted. Writes go in bounded transactions through
+ * the store's one writer (store/store); each one that changes content
+ * publishes the next index version in that same transaction, so an
+ * interrupted run leaves a consistent, usable index, caches keyed by version
+ * stay honest, and the next run resumes from what was committed.
  */
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { INGEST } from '../contracts/limits.js';
 import { catalogueError } from '../contracts/errors.js';
-import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
+import { message } from '../contracts/messages/index.js';
+import { openStore } from '../store/open-store.js';
+import { SqliteIndex } from '../store/sqlite-index.js';
+import type { FileWrite, StoreLocation } from '../store/store.js';
+import { displayLocation, resolveStoreLocation } from '../store/store-location.js';
 import { yieldToWriters } from '../store/write-queue.js';
 import { CONTENT_FORMAT } from '../store/schema.js';
-import type { PreparedFile } from './prepare-file.js';
-import type { PrepareOutcome } from './prepare-job.js';
+import type { PendingPrepare } from './prepare-pool.js';
 import { openPreparer } from './prepare-pool.js';
+import type { EmbeddingsConfig } from '../embeddings/config.js';
+import { embedMissingChunks, type EmbeddingSummary } from '../embeddings/embed-pass.js';
+import { OpenAiEmbeddings } from '../embeddings/openai-embeddings.js';
 import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
+import { listingsPathFor, loadFolderListings, saveFolderListings } from './folder-listings.js';
 
 export interface IndexOptions {
   root: string;
+  /** SQLite index file (default ROOT/.quarry/index.db); `store` names any store instead. */
   indexPath?: string;
+  store?: StoreLocation;
   maxFileBytes?: number;
   /** Name the files are searched under (`repository`); defaults to the folder's name. */
   repository?: string;
@@ -35,6 +47,12 @@ export interface IndexOptions {
    * uploads go between index transactions.
    */
   writersWaiting?: Int32Array;
+  /**
+   * The optional embeddings endpoint: after the word index, chunks without a vector are embedded
+   * (embeddings/embed-pass). Only `quarry index` passes it: a serving process's refreshes, whose
+   * first pass searches wait for, stay word-only.
+   */
+  embeddings?: EmbeddingsConfig | null;
 }
 
 export interface IndexProgress {
@@ -62,8 +80,14 @@ export interface IndexSummary {
   duration_ms: number;
   index_bytes: number;
   index_version: number;
-  /** Peak resident memory of this process so far. */
+  /** Peak resident memory of this process so far (prepare workers are threads of it). */
   peak_rss_bytes: number;
+  /** Files the indexing thread prepared itself while prepare workers ran (it takes files when it would otherwise wait for them). */
+  prepared_in_thread: number;
+  /** CPU time of this process during the run, all threads: cpu_ms / duration_ms is how many cores the run kept busy. */
+  cpu_ms: number;
+  /** The embedding pass, when embeddings are on (its `error` says why it stopped early). */
+  embeddings?: EmbeddingSummary;
 }
 
 /** Skipped paths listed in a summary; the counts by reason are always complete. */
@@ -72,13 +96,9 @@ const SKIPPED_LISTED_MAX = 100;
 interface InFlight {
   entry: WalkedFile;
   state: { id: number; size: number; mtimeMs: number; hash: string } | undefined;
-  outcome: Promise<PrepareOutcome>;
+  pending: PendingPrepare;
 }
 
-interface PendingWrite {
-  replaceId: number | null;
-  prepared: PreparedFile;
-}
 
 export function resolveRoot(root: string): string {
   let real: string;
@@ -93,22 +113,36 @@ export function resolveRoot(root: string): string {
 
 export async function indexFolder(options: IndexOptions): Promise<IndexSummary> {
   const started = Date.now();
+  const cpuAtStart = process.cpuUsage();
   const root = resolveRoot(options.root);
-  const indexPath = path.resolve(options.indexPath ?? defaultIndexPath(root));
+  const location = options.store ?? resolveStoreLocation({ root, index: options.indexPath, env: {} });
   const repository = options.repository ?? path.basename(root);
   const maxFileBytes = options.maxFileBytes ?? INGEST.maxFileBytesDefault;
-  const store = SqliteStore.open(indexPath, { create: true });
+  const embeddings = options.embeddings ?? null;
+  const store = await openStore(location, { create: true, root });
+  const writer = await store.openWriter().catch(async (error: unknown) => {
+    await store.close();
+    throw error;
+  });
   try {
-    const sourceId = store.transaction(() => store.ensureSource(repository, root));
-    const stored = store.fileStates(sourceId);
+    const sourceId = await writer.ensureSource(repository, root);
+    const stored = await writer.fileStates(sourceId);
     // Rows written in an older content format are stale: re-prepare every file (same size and hash or not).
-    const staleFormat = store.contentFormat() !== CONTENT_FORMAT;
+    let staleFormat = await writer.contentFormat() !== CONTENT_FORMAT;
+    if (staleFormat && (await writer.counts()).files === 0) {
+      // An empty index holds nothing stale: its format is today's from the first row on, so an interrupted first build resumes.
+      await writer.setContentFormat(CONTENT_FORMAT);
+      staleFormat = false;
+    }
     if (staleFormat) for (const state of stored.values()) { state.mtimeMs = -1; state.hash = ''; }
-    const walked = walkFolder(root, { maxFileBytes });
+    const listingsPath = listingsFile(location, root);
+    const previousListings = loadFolderListings(listingsPath, root);
+    const walked = walkFolder(root, { maxFileBytes, previous: previousListings });
+    if (walked.foldersListed > 0 || walked.folders.size !== previousListings.size) saveFolderListings(listingsPath, root, walked.folders);
     const skipped = [...walked.skipped];
     const bytesTotal = walked.files.reduce((sum, f) => sum + f.size, 0);
     let added = 0, updated = 0, unchanged = 0, bytesDone = 0, filesDone = 0;
-    let pending: PendingWrite[] = [];
+    let pending: FileWrite[] = [];
     let pendingBytes = 0;
     const touches: { id: number; size: number; mtimeMs: number }[] = [];
 
@@ -119,14 +153,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       pending = [];
       pendingBytes = 0;
       await yieldToWriters(options.writersWaiting);
-      store.transaction(() => {
-        for (const t of batchTouches) store.touchFile(t.id, t.size, t.mtimeMs);
-        for (const write of batch) {
-          if (write.replaceId !== null) store.deleteFile(write.replaceId);
-          store.insertFile(sourceId, write.prepared.file, write.prepared.chunks, write.prepared.symbols, write.prepared.edges);
-        }
-        if (batch.length > 0) store.bumpIndexVersion();
-      });
+      await writer.apply({ sourceId, touches: batchTouches, writes: batch, deletes: [] });
     };
 
     // Files whose size or mtime changed are read, hashed and prepared, in worker threads when
@@ -136,18 +163,18 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       const state = stored.get(entry.relPath);
       if (!state || state.size !== entry.size || state.mtimeMs !== entry.mtimeMs) bytesToPrepare += entry.size;
     }
-    // Loading an empty index: secondary indexes are built once at the end (see SqliteStore.dropSecondaryIndexes).
-    const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && store.counts().files === 0;
-    if (bulkLoad) store.dropSecondaryIndexes(); else store.ensureIndexes();
+    // Loading an empty index: secondary indexes are built once at the end (see IndexWriter.beginBulkLoad).
+    const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && (await writer.counts()).files === 0;
+    if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes();
     const preparer = openPreparer({
       symbols: options.symbols !== false, workers: options.workers, bytesToPrepare,
     });
     const inFlight: InFlight[] = [];
     let inFlightBytes = 0;
     const settleOldest = async () => {
-      const { entry, state, outcome: pendingOutcome } = inFlight.shift()!;
+      const { entry, state, pending: job } = inFlight.shift()!;
       inFlightBytes -= entry.size;
-      const outcome = await pendingOutcome;
+      const outcome = await job.settle();
       if (outcome.kind === 'unreadable' || outcome.kind === 'binary') {
         skipped.push({ path: entry.relPath, reason: outcome.kind });
         if (state) stored.set(entry.relPath, state); // delete it below: it can no longer be read as text
@@ -156,12 +183,14 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
         touches.push({ id: state!.id, size: entry.size, mtimeMs: entry.mtimeMs });
       } else {
         if (state) updated++; else added++;
-        pending.push({ replaceId: state?.id ?? null, prepared: outcome.prepared });
+        const { file, chunks, symbols, edges } = outcome.prepared;
+        pending.push({ replaceId: state?.id ?? null, file, chunks, symbols, edges });
         pendingBytes += entry.size;
         if (pending.length >= INGEST.filesPerTransaction || pendingBytes >= INGEST.bytesPerTransaction) await flush();
       }
     };
 
+    let preparedInThread = 0;
     let lastProgress = 0;
     const progressEvery = 1000 / INGEST.progressHz;
     try {
@@ -173,9 +202,8 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
         if (state && state.size === entry.size && state.mtimeMs === entry.mtimeMs) {
           unchanged++;
         } else {
-          const outcome = preparer.prepare({ relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state?.hash ?? null });
-          outcome.catch(() => {}); // awaited in order below; this only keeps a failure from counting as unhandled meanwhile
-          inFlight.push({ entry, state, outcome });
+          const pending = preparer.prepare({ relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state?.hash ?? null }, entry.size);
+          inFlight.push({ entry, state, pending });
           inFlightBytes += entry.size;
           while (inFlight.length >= preparer.window.files || (inFlight.length > 0 && inFlightBytes >= preparer.window.bytes && preparer.window.bytes > 0)) {
             await settleOldest();
@@ -189,6 +217,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       }
       while (inFlight.length > 0) await settleOldest();
     } finally {
+      preparedInThread = preparer.preparedInThread;
       await preparer.close();
     }
     await flush();
@@ -198,23 +227,24 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     for (let i = 0; i < vanished.length; i += INGEST.filesPerTransaction) {
       const slice = vanished.slice(i, i + INGEST.filesPerTransaction);
       await yieldToWriters(options.writersWaiting);
-      store.transaction(() => {
-        for (const state of slice) store.deleteFile(state.id);
-        store.bumpIndexVersion();
-      });
+      await writer.apply({ sourceId, touches: [], writes: [], deletes: slice.map((state) => state.id) });
     }
-    if (bulkLoad) { await yieldToWriters(options.writersWaiting); store.ensureIndexes(); }
+    if (bulkLoad) { await yieldToWriters(options.writersWaiting); await writer.ensureIndexes(); }
     // Recorded only once every file was re-prepared: an interrupted run starts over.
-    if (staleFormat) store.setContentFormat(CONTENT_FORMAT);
+    if (staleFormat) await writer.setContentFormat(CONTENT_FORMAT);
     options.onProgress?.({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: Date.now() - started });
+    const embedded = !embeddings ? undefined : store instanceof SqliteIndex
+      ? await embedMissingChunks(store.sqlite, new OpenAiEmbeddings(embeddings), { writersWaiting: options.writersWaiting })
+      : noVectorsHere(embeddings.model, (await writer.counts()).chunks);
 
-    const counts = store.counts();
+    const counts = await writer.counts();
     const byReason: Partial<Record<SkipReason, number>> = {};
     for (const s of skipped) byReason[s.reason] = (byReason[s.reason] ?? 0) + 1;
-    const indexVersion = store.indexVersion();
-    store.close();
+    const indexVersion = await writer.indexVersion();
+    await writer.close();
+    const indexBytes = await store.sizeBytes();
     return {
-      root, index: indexPath, repository,
+      root, index: displayLocation(location), repository,
       files: walked.files.length - skipped.filter((s) => s.reason === 'binary' || s.reason === 'unreadable').length,
       bytes: bytesTotal,
       added, updated, unchanged, deleted: vanished.length,
@@ -223,15 +253,40 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       skipped_by_reason: byReason,
       skipped_files: skipped.slice(0, SKIPPED_LISTED_MAX),
       duration_ms: Date.now() - started,
-      index_bytes: fileSize(indexPath),
+      index_bytes: indexBytes,
       index_version: indexVersion,
       peak_rss_bytes: process.resourceUsage().maxRSS * 1024,
+      prepared_in_thread: preparedInThread,
+      cpu_ms: cpuMs(process.cpuUsage(cpuAtStart)),
+      ...(embedded ? { embeddings: embedded } : {}),
     };
   } finally {
-    store.close();
+    await writer.close();
+    await store.close();
   }
 }
 
-function fileSize(file: string): number {
-  try { return fs.statSync(file).size; } catch { return 0; }
+/**
+ * Where the walk keeps its folder listings: beside a SQLite index; for a PostgreSQL store, in the
+ * folder's own .quarry (where its SQLite index would be), one file per store. A folder that cannot
+ * be written to has no listings kept: the walk lists every folder again.
+ */
+function listingsFile(location: StoreLocation, root: string): string {
+  if (location.kind === 'sqlite') return listingsPathFor(location.file);
+  const folder = path.join(root, '.quarry');
+  try { fs.mkdirSync(folder, { recursive: true }); } catch { /* read-only: saving the listings fails quietly too */ }
+  const store = createHash('sha256').update(displayLocation(location)).digest('hex').slice(0, 16);
+  return path.join(folder, `postgres-${store}-folders`);
+}
+
+/** Vectors are kept in SQLite indexes only: the pass of a PostgreSQL index says so in its summary, and the word index is complete. */
+function noVectorsHere(model: string, missing: number): EmbeddingSummary {
+  return {
+    model, embedded: 0, missing, vectors: 0, duration_ms: 0,
+    error: { code: 'INVALID_ARGUMENT', message: message('store.vectors_not_stored', { missing }) },
+  };
+}
+
+function cpuMs(usage: NodeJS.CpuUsage): number {
+  return Math.round((usage.user + usage.system) / 1000);
 }

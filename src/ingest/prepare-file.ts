@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { languageForFile } from '../contracts/languages.js';
-import type { NewChunk, NewEdge, NewFile, NewSymbol } from '../store/sqlite-store.js';
+import type { NewChunk, NewEdge, NewFile, NewSymbol } from '../store/store.js';
 import { INGEST } from '../contracts/limits.js';
 import { chunkByDefinitions, coalesceChunks, type SymbolChunk } from './symbols/chunk-by-definition.js';
 import { extractSymbols, type FileSymbols } from './symbols/extract.js';

@@ -77,6 +77,27 @@ describe('preparing files in worker threads', () => {
   });
 });
 
+describe('the indexing thread preparing files while it waits for workers', () => {
+  it('takes some files itself (more than a window of them is queued) and writes the same index as without workers', async () => {
+    const files: TreeSpec = {};
+    for (let i = 0; i < INGEST.filesPerTransaction; i++) {
+      files[`drivers/d${String(i).padStart(3, '0')}.c`] = `#include "d.h"\n\nstatic int probe_${i}(struct device *dev)\n{\n\treturn helper_${i % 7}(dev, ${i});\n}\n`;
+    }
+    const inThread = makeTree(files);
+    const inWorkers = makeTree(files);
+    const threadIndex = path.join(makeTree(), 'index.db');
+    const workersIndex = path.join(makeTree(), 'index.db');
+    await indexFolder({ root: inThread, indexPath: threadIndex, repository: 'r', workers: 0 });
+    const run = await runCliJson<IndexSummary>(['index', inWorkers, '--index', workersIndex, '--repository', 'r', '--workers', '1', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    // Files beyond the first window are handed out after the indexing thread has waited for the worker's start.
+    expect(run.json.prepared_in_thread).toBeGreaterThan(0);
+    expect(run.json.prepared_in_thread).toBeLessThan(INGEST.filesPerTransaction);
+    expect(dump(workersIndex)).toEqual(dump(threadIndex));
+    expect(dump(workersIndex).symbols.length).toBe(INGEST.filesPerTransaction);
+  });
+});
+
 describe('loading a large tree into an empty index', () => {
   it('ends with every lookup index in place, and a run after an interrupted load puts missing ones back', async () => {
     const files: TreeSpec = {};

@@ -18,7 +18,11 @@ let chain = Promise.resolve();
 port.on('message', (message: JobMessage) => {
   chain = chain.then(async () => {
     try {
-      port.postMessage({ id: message.id, outcome: runPrepareJob(message.job, await parsers) });
+      const loaded = await parsers;
+      const start = performance.now();
+      const outcome = runPrepareJob(message.job, loaded);
+      // The time it took lets the indexing thread judge how many files it can prepare itself.
+      port.postMessage({ id: message.id, outcome, ms: performance.now() - start });
     } catch (error) {
       port.postMessage({ id: message.id, error: error instanceof Error ? error.stack ?? error.message : String(error) });
     }

@@ -29,6 +29,12 @@ describe('query classification (seed 002 order and word boundaries)', () => {
     expect(classify(query).type).toBe(type);
   });
 
+  it('reads prose (an issue pasted whole) as a concept, whatever signal words or globs it holds', () => {
+    const issue = 'The exporter uses *args to pass options and the process crashes when a callback calls parse_config twice';
+    expect(classify(issue)).toEqual({ type: 'concept', identifiers: ['parse_config'], reason: 'prose' });
+    expect(classify('what calls parse_config').type).toBe('relationship');
+  });
+
   it('matches signal words whole: "use" is not found inside UserService or "user"', () => {
     expect(classify('UserService user profile').type).toBe('symbol');
     expect(classify('user profile settings').type).toBe('concept');

@@ -3,8 +3,11 @@
  * What kind of question a query is, in the order seed 002 gives: a pattern
  * (glob or /regex/) first, then pattern words, relationship words, flow
  * words, then identifiers; anything else is a concept. Words match whole
- * (so "use" never matches inside "UserService").
+ * (so "use" never matches inside "UserService"). Prose (an issue or a
+ * message pasted whole: search/query-text) is a concept:
+ * its "uses", "process" or `*args` are words of the text, not the question's type.
  */
+import { isProse } from './query-text.js';
 
 export type QueryType = 'symbol' | 'concept' | 'relationship' | 'flow' | 'pattern';
 
@@ -80,6 +83,7 @@ export function stripSignalWords(query: string, type: QueryType): string {
 
 export function classify(query: string): Classification {
   const identifiers = [...new Set(query.split(/[\s,;"'`?]+/).filter((t) => IDENTIFIER.test(t)).map((t) => t.replace(/\(\)$/, '')))];
+  if (isProse(query)) return { type: 'concept', identifiers, reason: 'prose' };
   if (PATTERN_SYNTAX.test(query)) return { type: 'pattern', identifiers, reason: 'pattern syntax' };
   const patternWord = PATTERN_WORDS.find((w) => containsWord(query, w));
   if (patternWord) return { type: 'pattern', identifiers, reason: `pattern word "${patternWord}"` };

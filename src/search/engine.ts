@@ -6,15 +6,17 @@
  * auto mode) runs only when the plan found nothing.
  */
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
+import type { ChunkHitRow } from '../store/rows.js';
+import type { IndexReader, SymbolName } from '../store/store.js';
 import { estimateTokens } from '../shape/tokens.js';
 import { termHighlights } from '../shape/highlight.js';
 import { shapeItem, type SearchCodeItem, type ShapeableHit } from '../shape/search-code-items.js';
 import type { QueryType } from './classify.js';
 import { dedupHits } from './dedup.js';
-import { fusedSearch, type FusedHit, type Reference } from './fused-search.js';
+import { fusedSearch, type FusedHit, type FusedResult, type Reference } from './fused-search.js';
 import { searchLines } from './line-search.js';
 import { planSearch, type LinesPlan, type Plan, type WordsPlan } from './plan.js';
+import { searchWithVectors, type SemanticResult, type SemanticSearch } from './semantic-fusion.js';
 
 export interface SearchCodeResponse {
   ok: true;
@@ -37,6 +39,8 @@ export interface SearchCodeResponse {
   references_total?: number;
   suggestions?: unknown;
   warnings?: string[];
+  /** With embeddings on: the model, and whether its vectors were fused into this ranking (`skipped`: why not). */
+  semantic?: SemanticResult['semantic'];
   index_version: number;
   took_ms: number;
 }
@@ -50,6 +54,7 @@ interface Retrieved {
   matched?: 'all_terms' | 'any_term';
   references?: Reference[];
   referencesTotal?: number;
+  semantic?: SemanticResult['semantic'];
 }
 
 export interface SearchWindow {
@@ -57,10 +62,8 @@ export interface SearchWindow {
   limit: number;
 }
 
-/** A chunk hit, shaped: highlights of the terms plus the line it is about; symbol of that line. */
-function chunkHit(store: SqliteStore, fused: FusedHit, terms: string[]): Retrieved['hits'][number] | null {
-  const row = store.statements.chunkHit.get(fused.chunkId);
-  if (!row) return null;
+/** A chunk hit's highlights of the terms, plus the line it is about. */
+function focusOf(row: ChunkHitRow, fused: FusedHit, terms: string[]) {
   const { highlights, truncated } = termHighlights(row.content, row.start_line, terms);
   if (fused.focusLine !== undefined && !highlights[String(fused.focusLine)]) {
     const line = row.content.split('\n')[fused.focusLine - row.start_line] ?? '';
@@ -68,7 +71,12 @@ function chunkHit(store: SqliteStore, fused: FusedHit, terms: string[]): Retriev
   }
   const lines = Object.keys(highlights).map(Number);
   const focus = fused.focusLine ?? (lines.length > 0 ? Math.min(...lines) : row.start_line);
-  const at = store.statements.symbolAt.get({ file_id: row.file_id, line: focus });
+  return { highlights, truncated, focus };
+}
+
+/** A chunk hit, shaped, with the symbol of the line it is about. */
+function chunkHit(row: ChunkHitRow, fused: FusedHit, seen: ReturnType<typeof focusOf>, at: SymbolName | undefined): Retrieved['hits'][number] {
+  const { highlights, truncated } = seen;
   const symbol = at ? (at.container ? `${at.container}.${at.name}` : at.name) : row.symbol;
   return {
     id: `c${row.chunk_id}`, repository: row.repository, path: row.path, language: row.language,
@@ -81,18 +89,28 @@ function chunkHit(store: SqliteStore, fused: FusedHit, terms: string[]): Retriev
   };
 }
 
-function retrieveWords(store: SqliteStore, plan: WordsPlan, window: SearchWindow): Retrieved {
-  const fused = fusedSearch(store, plan, window);
+async function retrieveWords(reader: IndexReader, plan: WordsPlan, window: SearchWindow, semantic?: SemanticSearch): Promise<Retrieved> {
+  // The embeddings hook: only when the door sent the query's vector.
+  const fused: FusedResult & Partial<Pick<SemanticResult, 'semantic'>> = semantic
+    ? await searchWithVectors(reader, plan, window, semantic) : await fusedSearch(reader, plan, window);
   const terms = [...plan.phrases, ...plan.terms, ...plan.classification.identifiers];
-  const hits = fused.hits.map((h) => chunkHit(store, h, terms)).filter((h): h is NonNullable<typeof h> => h !== null);
+  // One question for the page's chunks and one for the symbols around their lines (a round trip each on PostgreSQL).
+  const rows = await reader.chunkHits(fused.hits.map((h) => h.chunkId));
+  const found = fused.hits.flatMap((h, i) => {
+    const row = rows[i];
+    return row ? [{ fused: h, row, seen: focusOf(row, h, terms) }] : [];
+  });
+  const symbols = await reader.symbolsAt(found.map(({ row, seen }) => ({ fileId: row.file_id, line: seen.focus })));
+  const hits = found.map(({ fused: h, row, seen }, i) => chunkHit(row, h, seen, symbols[i]));
   return {
     plan, hits: dedupHits(hits), total: fused.total, matched: fused.matched,
     references: fused.references, referencesTotal: fused.referencesTotal, ...(fused.partial ? { partial: true as const } : {}),
+    ...(fused.semantic ? { semantic: fused.semantic } : {}),
   };
 }
 
-function retrieveLines(store: SqliteStore, plan: LinesPlan, window: SearchWindow): Retrieved {
-  const result = searchLines(store, plan, window);
+async function retrieveLines(reader: IndexReader, plan: LinesPlan, window: SearchWindow): Promise<Retrieved> {
+  const result = await searchLines(reader, plan, window);
   const hits = result.hits.map((hit): ShapeableHit => ({
     id: `c${hit.chunkId}L${hit.line}`, repository: hit.repository, path: hit.path, language: hit.language,
     startLine: hit.line, endLine: hit.line, symbol: null, score: 1,
@@ -102,21 +120,22 @@ function retrieveLines(store: SqliteStore, plan: LinesPlan, window: SearchWindow
   return { plan, hits, total: result.total, ...(result.partial ? { partial: true as const } : {}) };
 }
 
-function retrieve(store: SqliteStore, plan: Plan, window: SearchWindow): Retrieved {
-  return plan.engine === 'words' ? retrieveWords(store, plan, window) : retrieveLines(store, plan, window);
+function retrieve(reader: IndexReader, plan: Plan, window: SearchWindow, semantic?: SemanticSearch): Promise<Retrieved> {
+  return plan.engine === 'words' ? retrieveWords(reader, plan, window, semantic) : retrieveLines(reader, plan, window);
 }
 
 /**
  * Runs the search for the window (offset from `skip` or a cursor). Paging,
  * cursors and the cache wrap this in search-code-service.
  */
-export function searchCode(
-  store: SqliteStore, params: SearchCodeParams, window: SearchWindow = { offset: params.skip, limit: params.maxResults }, planned: Plan = planSearch(params),
-): SearchCodeResponse {
+export async function searchCode(
+  reader: IndexReader, params: SearchCodeParams, window: SearchWindow = { offset: params.skip, limit: params.maxResults }, planned: Plan = planSearch(params),
+  semantic?: SemanticSearch,
+): Promise<SearchCodeResponse> {
   const started = performance.now();
-  let retrieved = retrieve(store, planned, window);
+  let retrieved = await retrieve(reader, planned, window, semantic);
   if (retrieved.total === 0 && !retrieved.partial && planned.engine === 'words' && planned.fallback) {
-    retrieved = retrieve(store, planned.fallback, window);
+    retrieved = await retrieve(reader, planned.fallback, window);
   }
   const plan = retrieved.plan;
   const items = retrieved.hits.map((hit) => {
@@ -141,11 +160,12 @@ export function searchCode(
     has_more: hasMore,
     next_skip: hasMore ? window.offset + items.length : null,
     exact_terms: exactTerms.length > 0 ? exactTerms : null,
-    index_version: store.indexVersion(),
+    index_version: await reader.indexVersion(),
     took_ms: 0,
   };
   if (retrieved.matched) response.matched = retrieved.matched;
   if (retrieved.references) { response.references = retrieved.references; response.references_total = retrieved.referencesTotal; }
+  if (retrieved.semantic) response.semantic = retrieved.semantic;
   if (params.warnings.length > 0) response.warnings = params.warnings;
   response.took_ms = Math.round(performance.now() - started);
   return response;

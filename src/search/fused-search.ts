@@ -1,19 +1,25 @@
 /**
  * @module search/fused-search
- * Text queries routed by their classification: BM25 joined by symbol-index
- * hits, reference sites, pattern matches and graph expansion, each run as
- * the plan's retrievers list it (with their budgets and weights). One ranked list is built before paging, so pages are
- * disjoint and `total` counts BM25 hits plus extra hits BM25 did not have.
+ * Text queries routed by their classification: BM25, scored again in a
+ * second stage (search/rerank), joined by symbol-index hits, reference
+ * sites, pattern matches and graph expansion, each run as the plan's
+ * retrievers list it (with their budgets and weights), then spread over
+ * files in the first page (search/diversity). One ranked list is built
+ * before paging, so pages are disjoint and `total` counts BM25 hits plus
+ * extra hits BM25 did not have.
  */
-import type { SqliteStore } from '../store/sqlite-store.js';
-import type { EdgeRow } from '../store/statements.js';
+import type { IndexReader } from '../store/store.js';
+import { diversify } from './diversity.js';
 import { calleesOf, definitionsOf, referencesTo, shortName } from './graph.js';
 import type { Retriever, WordsPlan } from './plan.js';
 import { GRAPH_SEARCH, RANKING, SEARCH_DISPLAY } from '../contracts/limits.js';
-import { searchWords } from './text-search.js';
+import { rerankPool } from './rerank.js';
+import { searchWords, type RankedChunk } from './text-search.js';
 
 export interface FusedHit {
   chunkId: number;
+  /** The chunk's file, when the retriever knew it (else looked up for the first page's file spread). */
+  fileId?: number;
   score: number;
   /** Line the hit is about (a definition, a call site), highlighted and shown first. */
   focusLine?: number;
@@ -54,8 +60,22 @@ function retriever<N extends Retriever['name']>(plan: WordsPlan, name: N): Extra
   return plan.retrievers.find((r): r is Extract<Retriever, { name: N }> => r.name === name);
 }
 
-export function fusedSearch(store: SqliteStore, plan: WordsPlan, window: { offset: number; limit: number }): FusedResult {
-  const s = store.statements;
+/**
+ * BM25 hits past the re-scored pool keep BM25's order, below the pool's
+ * lowest score: scaled from it by their BM25 score relative to the first of them.
+ */
+function beyondPool(ranked: readonly RankedChunk[], scored: ReadonlyMap<number, FusedHit>, pool: readonly FusedHit[]): FusedHit[] {
+  const rest = ranked.filter((r) => !scored.has(r.chunkId));
+  if (rest.length === 0) return [];
+  const lowest = pool.length > 0 ? pool[pool.length - 1]!.score : RANKING.extraScoreFloor;
+  const first = rest[0]!.score;
+  return rest.map((r, i) => ({
+    chunkId: r.chunkId,
+    score: lowest * (first > 0 ? r.score / first : 1) * rankDecay(i + 1),
+  }));
+}
+
+export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: { offset: number; limit: number }): Promise<FusedResult> {
   const filters = plan.filters;
   const extras = new Map<number, FusedHit>();
   const add = (hit: FusedHit) => {
@@ -63,30 +83,36 @@ export function fusedSearch(store: SqliteStore, plan: WordsPlan, window: { offse
     if (extras.size >= EXTRAS_MAX && !kept) return;
     if (!kept || hit.score > kept.score) extras.set(hit.chunkId, hit);
   };
-  const chunkAt = (fileId: number, line: number) => s.chunkAtLine.get({ file_id: fileId, line })?.id;
+  // The chunks holding the lines of a list of sites, in one question.
+  const chunksAt = (sites: readonly { file_id: number; line: number }[]) => reader.chunksAtLines(sites.map((s) => ({ fileId: s.file_id, line: s.line })));
 
   const bm25 = retriever(plan, 'bm25');
-  const base = searchWords(store, plan, { offset: 0, limit: window.offset + window.limit + (bm25?.extraHits ?? 0) });
-  // Extra hits are scaled from the best BM25 score; on tiny corpora bm25 can be ~0, so never below the floor.
-  const top = Math.max(base.ranked[0]?.score ?? 0, RANKING.extraScoreFloor);
+  const base = await searchWords(reader, plan, { offset: 0, limit: Math.max(plan.rerank.pool, window.offset + window.limit + (bm25?.extraHits ?? 0)) });
+  const pool = await rerankPool(reader, plan, base.ranked);
+  // Extra hits are scaled from the best score; never below the floor, so a symbol question's definitions lead on any corpus.
+  const top = Math.max(pool[0]?.score ?? 0, RANKING.extraScoreFloor);
 
   const definitions = retriever(plan, 'symbol_definitions');
   if (definitions) {
     for (const name of definitions.names) {
-      definitionsOf(store, name, filters, definitions.limitPerName).forEach((def, i) => {
-        const chunkId = chunkAt(def.file_id, def.start_line);
+      const defs = await definitionsOf(reader, name, filters, definitions.limitPerName);
+      const chunkIds = await chunksAt(defs.map((d) => ({ file_id: d.file_id, line: d.start_line })));
+      for (const [i, def] of defs.entries()) {
+        const chunkId = chunkIds[i];
         const exact = def.name === shortName(name) ? definitions.exactNameBonus : 0;
         if (chunkId) add({ chunkId, score: top * (definitions.boost + exact) * rankDecay(i), focusLine: def.start_line, relation: 'definition' });
-      });
+      }
     }
   }
 
   const pattern = retriever(plan, 'pattern_definitions');
   if (pattern) {
-    s.symbolsLike.all({ ...filters, like: pattern.like, limit: pattern.limit }).forEach((def, i) => {
-      const chunkId = chunkAt(def.file_id, def.start_line);
+    const defs = await reader.symbolsLike(filters, pattern.like, pattern.limit);
+    const chunkIds = await chunksAt(defs.map((d) => ({ file_id: d.file_id, line: d.start_line })));
+    for (const [i, def] of defs.entries()) {
+      const chunkId = chunkIds[i];
       if (chunkId) add({ chunkId, score: top * pattern.boost * rankDecay(i), focusLine: def.start_line, relation: 'pattern' });
-    });
+    }
   }
 
   let references: Reference[] | undefined;
@@ -96,19 +122,21 @@ export function fusedSearch(store: SqliteStore, plan: WordsPlan, window: { offse
     references = [];
     referencesTotal = 0;
     for (const name of sites.names) {
-      const found = referencesTo(store, name, sites.kinds, filters, { limit: sites.limitPerName, offset: 0 });
+      const found = await referencesTo(reader, name, sites.kinds, filters, { limit: sites.limitPerName, offset: 0 });
       referencesTotal += found.total;
-      found.rows.forEach((ref: EdgeRow, i) => {
-        if (references!.length < SEARCH_DISPLAY.referencesListed) references!.push({ file: ref.path, line: ref.line, kind: ref.kind, from: ref.from_name });
-        const chunkId = chunkAt(ref.file_id, ref.line);
+      const chunkIds = await chunksAt(found.rows);
+      for (const [i, ref] of found.rows.entries()) {
+        if (references.length < SEARCH_DISPLAY.referencesListed) references.push({ file: ref.path, line: ref.line, kind: ref.kind, from: ref.from_name });
+        const chunkId = chunkIds[i];
         if (chunkId) add({ chunkId, score: top * sites.boost * rankDecay(i), focusLine: ref.line, relation: relationOf(ref.kind), expandedFrom: shortName(name) });
-      });
+      }
     }
   }
 
-  // Merge BM25 and extras into one ranked list (a chunk keeps its best score).
+  // Merge the re-scored pool, the BM25 hits past it and the extras into one ranked list (a chunk keeps its best score).
   const merged = new Map<number, FusedHit>();
-  for (const r of base.ranked) merged.set(r.chunkId, { chunkId: r.chunkId, score: r.score });
+  for (const hit of pool) merged.set(hit.chunkId, { ...hit, ...(hit.focusLine !== undefined ? { relation: 'definition' as const } : {}) });
+  for (const hit of beyondPool(base.ranked, merged, pool)) merged.set(hit.chunkId, hit);
   for (const hit of extras.values()) {
     const kept = merged.get(hit.chunkId);
     if (!kept || hit.score >= kept.score) merged.set(hit.chunkId, hit);
@@ -118,34 +146,47 @@ export function fusedSearch(store: SqliteStore, plan: WordsPlan, window: { offse
   if (expansion) {
     const parents = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, expansion.parents);
     for (const parent of parents) {
-      const chunk = s.chunkHit.get(parent.chunkId);
-      const symbol = chunk && (s.symbolAt.get({ file_id: chunk.file_id, line: parent.focusLine ?? chunk.start_line }) ?? (chunk.symbol ? { name: shortName(chunk.symbol), container: null } : undefined));
+      const chunk = await reader.chunkHit(parent.chunkId);
+      const symbol = chunk && (await reader.symbolAt(chunk.file_id, parent.focusLine ?? chunk.start_line) ?? (chunk.symbol ? { name: shortName(chunk.symbol), container: null } : undefined));
       if (!symbol) continue;
       const qualified = symbol.container ? `${symbol.container}.${symbol.name}` : symbol.name;
       const score = parent.score * expansion.scoreFactor;
-      const expand = (fileId: number, line: number, relation: FusedHit['relation']) => {
-        const chunkId = chunkAt(fileId, line);
-        if (chunkId && !merged.has(chunkId)) merged.set(chunkId, { chunkId, score, focusLine: line, relation, expandedFrom: qualified });
-      };
-      for (const ref of referencesTo(store, symbol.name, ['CALLS'], filters, { limit: expansion.perRelation, offset: 0 }).rows) expand(ref.file_id, ref.line, 'caller');
-      for (const ref of referencesTo(store, symbol.name, ['EXTENDS', 'IMPLEMENTS'], filters, { limit: expansion.perRelation, offset: 0 }).rows) expand(ref.file_id, ref.line, 'subclass');
-      for (const callee of calleesOf(store, qualified, expansion.perRelation)) {
-        const def = definitionsOf(store, callee.to_name, filters, 1)[0];
-        if (def) expand(def.file_id, def.start_line, 'callee');
+      // Sites in order (callers, subclasses, callees): the first to claim a chunk keeps it.
+      const sitesOf: { file_id: number; line: number; relation: FusedHit['relation'] }[] = [];
+      for (const ref of (await referencesTo(reader, symbol.name, ['CALLS'], filters, { limit: expansion.perRelation, offset: 0 })).rows) sitesOf.push({ ...ref, relation: 'caller' });
+      for (const ref of (await referencesTo(reader, symbol.name, ['EXTENDS', 'IMPLEMENTS'], filters, { limit: expansion.perRelation, offset: 0 })).rows) sitesOf.push({ ...ref, relation: 'subclass' });
+      for (const callee of await calleesOf(reader, qualified, expansion.perRelation)) {
+        const def = (await definitionsOf(reader, callee.to_name, filters, 1))[0];
+        if (def) sitesOf.push({ file_id: def.file_id, line: def.start_line, relation: 'callee' });
       }
+      const chunkIds = await chunksAt(sitesOf);
+      sitesOf.forEach((site, i) => {
+        const chunkId = chunkIds[i];
+        if (chunkId && !merged.has(chunkId)) merged.set(chunkId, { chunkId, score, focusLine: site.line, relation: site.relation, expandedFrom: qualified });
+      });
     }
   }
 
-  const ranked = [...merged.values()].sort((a, b) => b.score - a.score);
+  const sorted = [...merged.values()].sort((a, b) => b.score - a.score);
+  let ranked = sorted;
+  if (plan.rerank.diversity) {
+    // The files of hits that did not come with theirs, in one question.
+    const unknown = sorted.filter((hit) => hit.fileId === undefined).map((hit) => hit.chunkId);
+    const files = new Map((await reader.chunkFiles(unknown)).map((fileId, i) => [unknown[i]!, fileId]));
+    const fileOf = (hit: FusedHit) => hit.fileId ?? files.get(hit.chunkId) ?? -hit.chunkId;
+    ranked = diversify(sorted, fileOf, plan.rerank.diversity.perFile, plan.rerank.diversity.firstPage);
+  }
+  // Relevance never rises down the list: a chunk moved below the first page takes the score of the place it is in.
+  for (let i = 1; i < ranked.length; i++) {
+    if (ranked[i]!.score > ranked[i - 1]!.score) ranked[i] = { ...ranked[i]!, score: ranked[i - 1]!.score };
+  }
   // Exact total: every BM25 hit plus the extra hits that BM25 did not match.
   const baseIds = new Set(base.ranked.map((r) => r.chunkId));
   const baseComplete = base.ranked.length >= base.total;
   const usedMatch = base.matched === 'any_term' && plan.broadening ? plan.broadening.match : plan.match;
-  let outside = 0;
-  for (const hit of ranked) {
-    if (baseIds.has(hit.chunkId)) continue;
-    if (baseComplete || usedMatch === null || !s.wordsHasChunk.get({ match: usedMatch, rowid: hit.chunkId })) outside++;
-  }
+  const beyond = ranked.filter((hit) => !baseIds.has(hit.chunkId)).map((hit) => hit.chunkId);
+  const matchedToo = baseComplete || usedMatch === null ? new Set<number>() : await reader.wordsMatching(usedMatch, beyond);
+  const outside = beyond.filter((id) => !matchedToo.has(id)).length;
   const total = base.total + outside;
   const result: FusedResult = { hits: ranked.slice(window.offset, window.offset + window.limit), total, matched: base.matched };
   if (base.partial) result.partial = true;

@@ -4,8 +4,8 @@
  * sites of a name, callees of a definition. Names are matched
  * case-insensitively on the last identifier (`a.b.validate` -> validate).
  */
-import type { SqliteStore } from '../store/sqlite-store.js';
-import type { EdgeRow, SearchFilter, SymbolRow } from '../store/statements.js';
+import type { EdgeRow, SearchFilter, SymbolRow } from '../store/rows.js';
+import type { IndexReader } from '../store/store.js';
 
 export type ReferenceKind = 'CALLS' | 'EXTENDS' | 'IMPLEMENTS' | 'IMPORTS';
 
@@ -14,8 +14,8 @@ export function shortName(name: string): string {
   return name.split(/\.|::/).pop() ?? name;
 }
 
-export function definitionsOf(store: SqliteStore, name: string, filters: SearchFilter, limit = 50): SymbolRow[] {
-  return store.statements.symbolsNamed.all({ ...filters, name: shortName(name), limit });
+export function definitionsOf(reader: IndexReader, name: string, filters: SearchFilter, limit = 50): Promise<SymbolRow[]> {
+  return reader.symbolsNamed(filters, shortName(name), limit);
 }
 
 /**
@@ -24,21 +24,19 @@ export function definitionsOf(store: SqliteStore, name: string, filters: SearchF
  * written, since import edges keep the module as the source spells it; when
  * nothing imports it so, its last identifier is looked up as for any kind.
  */
-export function referencesTo(
-  store: SqliteStore, name: string, kinds: readonly ReferenceKind[], filters: SearchFilter, window: { limit: number; offset: number },
-): { rows: EdgeRow[]; total: number } {
-  const lookup = (target: string) => {
-    const bind = { ...filters, name: target, kinds: kinds.join(',') };
-    return { bind, total: store.statements.edgesToCount.get(bind)?.n ?? 0 };
-  };
+export async function referencesTo(
+  reader: IndexReader, name: string, kinds: readonly ReferenceKind[], filters: SearchFilter, window: { limit: number; offset: number },
+): Promise<{ rows: EdgeRow[]; total: number }> {
+  const kindList = kinds.join(',');
+  const lookup = async (target: string) => ({ target, total: await reader.edgesToCount(filters, target, kindList) });
   const short = shortName(name);
-  const asWritten = kinds.length === 1 && kinds[0] === 'IMPORTS' && short !== name ? lookup(name) : null;
-  const { bind, total } = asWritten && asWritten.total > 0 ? asWritten : lookup(short);
-  return { total, rows: total > 0 ? store.statements.edgesTo.all({ ...bind, ...window }) : [] };
+  const asWritten = kinds.length === 1 && kinds[0] === 'IMPORTS' && short !== name ? await lookup(name) : null;
+  const { target, total } = asWritten && asWritten.total > 0 ? asWritten : await lookup(short);
+  return { total, rows: total > 0 ? await reader.edgesTo(filters, target, kindList, window) : [] };
 }
 
-export function calleesOf(store: SqliteStore, qualifiedName: string, limit: number): EdgeRow[] {
-  return store.statements.edgesFrom.all({ name: qualifiedName, kinds: 'CALLS', limit });
+export function calleesOf(reader: IndexReader, qualifiedName: string, limit: number): Promise<EdgeRow[]> {
+  return reader.edgesFrom(qualifiedName, 'CALLS', limit);
 }
 
 /** Which edge kinds a relationship question asks about. */

@@ -11,13 +11,13 @@ import { searchRequest } from '../contracts/rest-api.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { indexFolder } from '../ingest/indexer.js';
 import { putFile } from '../ingest/put-content.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { SqliteIndex } from '../store/sqlite-index.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { searchCode } from './engine.js';
 import { searchProject } from './project-search.js';
 
-let store: SqliteStore;
-let projectStore: SqliteStore;
+let store: SqliteIndex;
+let projectStore: SqliteIndex;
 
 const UNDERSCORES = '_'.repeat(60);
 
@@ -27,10 +27,10 @@ beforeAll(async () => {
     'phrase.md': 'The retry policy uses exponential backoff between attempts.\n',
   };
   const root = makeTree(files);
-  store = SqliteStore.open((await indexFolder({ root })).index);
-  projectStore = SqliteStore.open(path.join(makeTree(), 'index.db'), { create: true });
-  for (const [file, text] of Object.entries(files)) await putFile(projectStore, file, text);
-  return () => { store.close(); projectStore.close(); };
+  store = SqliteIndex.open((await indexFolder({ root })).index);
+  projectStore = SqliteIndex.open(path.join(makeTree(), 'index.db'), { create: true });
+  for (const [file, text] of Object.entries(files)) await putFile(projectStore.sqlite, file, text);
+  return async () => { await store.close(); await projectStore.close(); };
 });
 
 /** `(abc(abc( ... |abd)|abd)`: each level an OR over an AND, so the trigram plan nests two groups per level. */
@@ -58,9 +58,9 @@ const HOSTILE: [string, string][] = [
 const MODES = ['auto', 'text', 'exact', 'regex'] as const;
 
 /** A result, or a catalogue error: never SQLite's own words. */
-function expectHandled(run: () => { total?: number; total_results?: number }): void {
+async function expectHandled(run: () => Promise<{ total?: number; total_results?: number }>): Promise<void> {
   try {
-    const result = run();
+    const result = await run();
     expect(result.total ?? result.total_results).toBeGreaterThanOrEqual(0);
   } catch (error) {
     expect(isQuarryError(error), String(error)).toBe(true);
@@ -70,44 +70,46 @@ function expectHandled(run: () => { total?: number; total_results?: number }): v
   }
 }
 
+const search = (params: Record<string, unknown>) => store.read((reader) => searchCode(reader, normalizeSearchCodeParams(params)));
+
 describe('hostile query text never reaches SQLite as syntax', () => {
   for (const [name, query] of HOSTILE) {
-    it.each(MODES)(`${name} in %s mode`, (mode) => {
-      expectHandled(() => searchCode(store, normalizeSearchCodeParams({ query, mode })));
+    it.each(MODES)(`${name} in %s mode`, async (mode) => {
+      await expectHandled(() => search({ query, mode }));
     });
-    it(`${name} over REST project search`, () => {
-      expectHandled(() => searchProject(projectStore, searchRequest.parse({ query })));
+    it(`${name} over REST project search`, async () => {
+      await expectHandled(() => projectStore.read((reader) => searchProject(reader, searchRequest.parse({ query }))));
     });
   }
 
-  it('still finds the hits of a literal whose trigrams hold a NUL (fewer trigrams, same verification)', () => {
-    const result = searchCode(store, normalizeSearchCodeParams({ query: 'def|ab\u0000c', mode: 'regex' }));
+  it('still finds the hits of a literal whose trigrams hold a NUL (fewer trigrams, same verification)', async () => {
+    const result = await search({ query: 'def|ab\u0000c', mode: 'regex' });
     expect(result.items.map((i) => `${i.file}:${i.start_line}`)).toEqual(['lines.txt:3']);
   });
 
-  it('still finds the hits of a regex nested too deep for FTS5', () => {
-    const result = searchCode(store, normalizeSearchCodeParams({ query: `${nested(30)}|hello`, mode: 'regex' }));
+  it('still finds the hits of a regex nested too deep for FTS5', async () => {
+    const result = await search({ query: `${nested(30)}|hello`, mode: 'regex' });
     expect(result.items.map((i) => `${i.file}:${i.start_line}`)).toEqual(['lines.txt:2']);
   });
 });
 
 describe('quoted phrases are checked by tokens, in linear time (issue 9 item 1)', () => {
-  it('answers "_ _ _ _ _ _ _ _ _ _ _ _ _ _ zz" over a line of 60 underscores at once, finding nothing', () => {
+  it('answers "_ _ _ _ _ _ _ _ _ _ _ _ _ _ zz" over a line of 60 underscores at once, finding nothing', async () => {
     const started = performance.now();
-    const result = searchCode(store, normalizeSearchCodeParams({ query: '"_ _ _ _ _ _ _ _ _ _ _ _ _ _ zz"' }));
+    const result = await search({ query: '"_ _ _ _ _ _ _ _ _ _ _ _ _ _ zz"' });
     // The backtracking pattern took over 20 s here; token comparison takes milliseconds.
     expect(performance.now() - started).toBeLessThan(2000);
     expect(result.total).toBe(0);
     expect(result.total_partial).toBeUndefined();
   });
 
-  it('finds a phrase with any non-word characters between its words, ignoring case', () => {
-    const result = searchCode(store, normalizeSearchCodeParams({ query: '"Exponential  BACKOFF"' }));
+  it('finds a phrase with any non-word characters between its words, ignoring case', async () => {
+    const result = await search({ query: '"Exponential  BACKOFF"' });
     expect(result.items.map((i) => i.file)).toEqual(['phrase.md']);
     expect(result.total).toBe(1);
   });
 
-  it('does not take words out of order as the phrase', () => {
-    expect(searchCode(store, normalizeSearchCodeParams({ query: '"backoff exponential"' })).total).toBe(0);
+  it('does not take words out of order as the phrase', async () => {
+    expect((await search({ query: '"backoff exponential"' })).total).toBe(0);
   });
 });

@@ -9,7 +9,7 @@
  * silently wrong answer, and never "found nothing".
  */
 import { catalogueError } from '../contracts/errors.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
+import type { IndexReader } from '../store/store.js';
 import { compileMatcher } from './matcher.js';
 import type { LinesPlan } from './plan.js';
 
@@ -32,40 +32,39 @@ export interface LinesResult {
   partial?: true;
 }
 
-/** Budget checks are made every this many candidates (Date.now is not free). */
-const BUDGET_CHECK_EVERY = 256;
-
-export function searchLines(
-  store: SqliteStore,
+/**
+ * Candidates arrive in batches (store/store); the budget is checked between them (Date.now is not
+ * free), so past the deadline a scan stops within one batch. Leaving the loop closes the scan.
+ */
+export async function searchLines(
+  reader: IndexReader,
   plan: LinesPlan,
   window: { offset: number; limit: number },
   budgetMs: number = plan.verifyBudgetMs,
-): LinesResult {
+): Promise<LinesResult> {
   const matcher = compileMatcher(plan.pattern, { literal: plan.literal, caseInsensitive: plan.caseInsensitive });
-  const rows = plan.candidates === null
-    ? store.statements.allCandidates.iterate(plan.filters)
-    : store.statements.gramCandidates.iterate({ ...plan.filters, match: plan.candidates });
   const deadline = Date.now() + budgetMs;
   const hits: LineHit[] = [];
   let total = 0;
   let candidateChunks = 0;
-  for (const row of rows) {
-    candidateChunks++;
-    if (candidateChunks % BUDGET_CHECK_EVERY === 0 && Date.now() > deadline) {
-      (rows as IterableIterator<unknown>).return?.();
+  for await (const batch of reader.candidates(plan.filters, plan.candidates)) {
+    if (candidateChunks > 0 && Date.now() > deadline) {
       if (hits.length > 0) return { hits, total, candidateChunks, partial: true };
       throw catalogueError('TIMEOUT', { key: 'search.timeout', params: { ms: budgetMs } }, 'en', { candidates: candidateChunks });
     }
-    if (!matcher.mayMatch(row.content)) continue;
-    for (const match of matcher.matchLines(row.content)) {
-      if (total >= window.offset && hits.length < window.limit) {
-        hits.push({
-          chunkId: row.chunk_id, repository: row.repository, path: row.path, language: row.language,
-          line: row.start_line + match.line, text: match.text, ranges: match.ranges,
-          ...(match.rangesTruncated ? { rangesTruncated: true as const } : {}),
-        });
+    for (const row of batch) {
+      candidateChunks++;
+      if (!matcher.mayMatch(row.content)) continue;
+      for (const match of matcher.matchLines(row.content)) {
+        if (total >= window.offset && hits.length < window.limit) {
+          hits.push({
+            chunkId: row.chunk_id, repository: row.repository, path: row.path, language: row.language,
+            line: row.start_line + match.line, text: match.text, ranges: match.ranges,
+            ...(match.rangesTruncated ? { rangesTruncated: true as const } : {}),
+          });
+        }
+        total++;
       }
-      total++;
     }
   }
   return { hits, total, candidateChunks };

@@ -4,7 +4,7 @@
  * `quarry search --explain` prints is exactly this object.
  */
 import { describe, expect, it } from 'vitest';
-import { ENGINE, FTS_EXPRESSION, GRAPH_SEARCH, PHRASE_CHECK, RANKING } from '../contracts/limits.js';
+import { ENGINE, FTS_EXPRESSION, GRAPH_SEARCH, PHRASE_CHECK, RANKING, SEARCH_CODE } from '../contracts/limits.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { planSearch, type LinesPlan, type WordsPlan } from './plan.js';
 
@@ -71,13 +71,71 @@ describe('planSearch: broadening and fallbacks are in the plan', () => {
     expect(retrieverNames(words({ query: 'get*Config' }))).toEqual(['bm25', 'pattern_definitions']);
     expect(words({ query: 'get*Config' }).retrievers).toContainEqual(expect.objectContaining({ like: 'get%Config' }));
     expect(words({ query: 'snake_*' }).retrievers).toContainEqual(expect.objectContaining({ like: 'snake\\_%' }));
-    expect(retrieverNames(words({ query: 'parse config', mode: 'text' }))).toEqual(['bm25']);
+    // Unrouted text mode still looks up the definitions its words name (parseConfig, parse_config).
+    expect(retrieverNames(words({ query: 'parse config', mode: 'text' }))).toEqual(['bm25', 'name_definitions']);
+  });
+
+  it('looks up the definitions a query\'s words name, both ways code spells them, and nothing for a name pattern', () => {
+    expect(words({ query: 'validate token' }).retrievers).toContainEqual({
+      name: 'name_definitions', names: ['validatetoken', 'validate_token'], limitPerName: RANKING.nameDefinitionsPerName, lead: RANKING.definitionLead,
+    });
+    // A run ending on a stop word names nothing; one starting with it may (get_user).
+    const names = (words({ query: 'get user for session' }).retrievers.find((r) => r.name === 'name_definitions') as { names: string[] }).names;
+    expect(names).toEqual(expect.arrayContaining(['get_user', 'getuser', 'forsession']));
+    expect(names).not.toContain('user_for');
+    // A symbol question's own name is looked up by symbol_definitions, not again.
+    expect(retrieverNames(words({ query: 'TokenValidator' }))).toEqual(['bm25', 'symbol_definitions']);
+    expect(retrieverNames(words({ query: '*Importer' }))).not.toContain('name_definitions');
+    // Prose names only the identifiers it writes.
+    const prose = words({ query: 'The exporter crashes when the settings file is read twice by parse_config after a reload' });
+    expect(prose.retrievers).toContainEqual(expect.objectContaining({ name: 'name_definitions', names: ['parse_config'] }));
   });
 
   it('checks quoted phrases within the phrase budget', () => {
     const p = words({ query: '"exponential backoff" retry' });
     expect(p.phrases).toEqual(['exponential backoff']);
     expect(p.retrievers).toContainEqual({ name: 'phrase_check', phrases: ['exponential backoff'], maxCandidates: PHRASE_CHECK.maxCandidates, maxChars: PHRASE_CHECK.maxChars });
+  });
+
+  it('plans the second stage: its pool, field weights, the query words with their index forms, and file roles', () => {
+    const p = words({ query: 'sorting dict entries' });
+    expect(p.rerank).toMatchObject({ pool: RANKING.rerankPool, quoted: null, diversity: { perFile: RANKING.perFileInFirstPage, firstPage: SEARCH_CODE.maxResults.max } });
+    expect(p.rerank.scoring.terms).toEqual([
+      { word: 'sorting', forms: ['sort'] }, { word: 'dict', forms: ['dict', 'dictionari'] }, { word: 'entries', forms: ['entri'] },
+    ]);
+    expect(p.rerank.scoring).toMatchObject({ weights: RANKING.bm25Weights, k1: RANKING.bm25K1, b: RANKING.bm25B });
+    expect(p.rerank.roles).toEqual(RANKING.rolePriors);
+  });
+
+  it.each([
+    ['failing test for discounts', 'test'],
+    ['docs about discounts', 'docs'],
+    ['discount code in tests/test_pricing.py', 'test'],
+    ['extern/widget discount', 'vendored'],
+    ['minified bundle discount', 'minified'],
+  ])('%j points at %s files, which then count as much as code', (query, role) => {
+    const roles = words({ query }).rerank.roles as Record<string, number>;
+    expect(roles[role]).toBe(1);
+    for (const [other, prior] of Object.entries(roles)) if (other !== role) expect(prior).toBeLessThan(1);
+  });
+
+  it('does not spread the first page over files when the query names a file', () => {
+    expect(words({ query: 'order status in orders.py' }).rerank.diversity).toBeNull();
+    expect(words({ query: 'shop/orders status' }).rerank.diversity).toBeNull();
+    expect(words({ query: 'auth.login' }).rerank.diversity).not.toBeNull();
+  });
+
+  it('reads quoted strings of prose as evidence, and of a short query as required phrases', () => {
+    const prose = words({ query: 'The report is wrong because "GROUP BY" drops "x" column when totals are computed per customer' });
+    expect(prose.phrases).toEqual([]);
+    expect(prose.quoted).toEqual(['GROUP BY', 'x']);
+    expect(prose.rerank.quoted).toEqual({ strings: ['GROUP BY', 'x'], factor: RANKING.quotedPhraseFactor });
+    expect(prose.terms).toEqual(expect.arrayContaining(['GROUP', 'report', 'customer']));
+    expect(prose.classification).toMatchObject({ type: 'concept', reason: 'prose' });
+    expect(retrieverNames(prose)).not.toContain('phrase_check');
+    const short = words({ query: '"GROUP BY" customer report' });
+    expect(short.phrases).toEqual(['GROUP BY']);
+    expect(short.quoted).toEqual([]);
   });
 
   it('gives line plans their trigram candidates and verification budget', () => {

@@ -8,16 +8,20 @@
  * retriever with its budget. The engine (search/engine) executes exactly
  * this object, `quarry search --explain` prints it, and suggestions reuse it.
  */
-import { ENGINE, GRAPH_SEARCH, PHRASE_CHECK, RANKING } from '../contracts/limits.js';
+import { languageForFile } from '../contracts/languages.js';
+import { ENGINE, GRAPH_SEARCH, PHRASE_CHECK, RANKING, SEARCH_CODE } from '../contracts/limits.js';
 import type { SearchCodeParams, SearchMode } from '../contracts/search-code-params.js';
 import { likeFromGlob, likeLiteral } from '../text/escape.js';
 import { wordStem } from '../text/identifiers.js';
-import { tokenize } from '../text/tokens.js';
+import { foldCase, tokenize } from '../text/tokens.js';
+import type { ChunkScoring, ScoringTerm } from './chunk-bm25.js';
 import { classify, stripSignalWords, type Classification } from './classify.js';
 import { fullWord } from './code-synonyms.js';
 import { compileFts, ftsAll, ftsAny, ftsTerm, type FtsNode } from './fts-expression.js';
 import { referenceKindsFor, type ReferenceKind } from './graph.js';
+import { queryNames } from './query-names.js';
 import { parseTextQuery } from './query-text.js';
+import { rolePriorsFor, type RolePriors } from './role-priors.js';
 import { planLiteral, planRegex, type Requirement } from './regex-plan.js';
 import { STRATEGIES, type Strategy } from './strategy.js';
 import { trigramTree } from './trigram-query.js';
@@ -31,6 +35,8 @@ export interface PlanFilters {
 export interface WordMatch {
   terms: string[];
   phrases: string[];
+  /** Quoted strings of a prose query: not required, they raise the hits that hold them (search/query-text). */
+  quoted: string[];
   /** Every term and phrase required (any term, phrases required, when `anyTerm`); null when the query has no words. */
   match: string | null;
   /** `match` already takes any term: a sentence-long query, or a strategy that broadens from the start (flow). */
@@ -44,9 +50,24 @@ export type Retriever =
   | { name: 'bm25'; extraHits: number }
   | { name: 'phrase_check'; phrases: string[]; maxCandidates: number; maxChars: number }
   | { name: 'symbol_definitions'; names: string[]; limitPerName: number; boost: number; exactNameBonus: number }
+  /** Definitions the query's words name (search/query-names), scored with the BM25 hits and placed above the chunks that mention them. */
+  | { name: 'name_definitions'; names: string[]; limitPerName: number; lead: number }
   | { name: 'pattern_definitions'; like: string; limit: number; boost: number }
   | { name: 'references'; names: string[]; kinds: ReferenceKind[]; limitPerName: number; boost: number }
   | { name: 'graph_expansion'; parents: number; perRelation: number; scoreFactor: number };
+
+/** The second stage: how the first BM25 hits are scored again before paging (search/rerank). */
+export interface RerankPlan {
+  /** The first BM25 hits scored again; past them BM25's order stands. */
+  pool: number;
+  scoring: ChunkScoring;
+  /** Multipliers of tests, documents, vendored and minified files: 1 where the query points at them. */
+  roles: RolePriors;
+  /** A chunk holding one of the quoted strings of a prose query scores `factor` times more. */
+  quoted: { strings: string[]; factor: number } | null;
+  /** At most `perFile` chunks of one file in the first `firstPage` places; null when the query names a file. */
+  diversity: { perFile: number; firstPage: number } | null;
+}
 
 export interface WordsPlan extends WordMatch {
   engine: 'words';
@@ -59,6 +80,7 @@ export interface WordsPlan extends WordMatch {
   strategy: Strategy;
   filters: PlanFilters;
   retrievers: Retriever[];
+  rerank: RerankPlan;
   /** Run when this plan finds nothing: a single token in auto mode is then searched as an exact substring. */
   fallback: LinesPlan | null;
 }
@@ -126,7 +148,7 @@ export function planSearch(params: PlanParams): Plan {
     : null;
   return {
     engine: 'words', mode: 'text', query: params.query, searched, classification, strategy, ...matchPlan, filters,
-    retrievers: retrieversFor(params.query, classification, strategy, matchPlan), fallback,
+    retrievers: retrieversFor(params.query, searched, classification, strategy, matchPlan), rerank: rerankFor(params.query, matchPlan), fallback,
   };
 }
 
@@ -149,7 +171,7 @@ export function planLines(pattern: string, mode: 'exact' | 'regex', caseSensitiv
  * of its words, and the phrase check then compares the text's tokens.
  */
 export function planWordMatch(query: string): WordMatch {
-  const { phrases, terms } = parseTextQuery(query);
+  const { phrases, terms, quoted } = parseTextQuery(query);
   const phraseNodes = phrases.map((phrase) => ftsAll(tokenize(phrase).map(ftsTerm)));
   // A loose term is searched by its stem, which the index holds for every form ("sorting" finds sort, sorted),
   // and an abbreviation by its full word too ("dict" finds "dictionary").
@@ -160,10 +182,10 @@ export function planWordMatch(query: string): WordMatch {
   const compile = (parts: FtsNode[]) => (parts.length === 0 ? null : compileFts(ftsAll(parts)).match);
   const anyTermMatch = termNodes.length > 1 ? compile([...phraseNodes, ftsAny(termNodes)]) : null;
   if (anyTermMatch && termNodes.length >= RANKING.anyTermMinTerms) {
-    return { terms, phrases, match: anyTermMatch, anyTerm: true, broadening: null };
+    return { terms, phrases, quoted, match: anyTermMatch, anyTerm: true, broadening: null };
   }
   const match = compile([...phraseNodes, ...termNodes]);
-  return { terms, phrases, match, anyTerm: false, broadening: anyTermMatch ? { match: anyTermMatch, when: 'no_hits' } : null };
+  return { terms, phrases, quoted, match, anyTerm: false, broadening: anyTermMatch ? { match: anyTermMatch, when: 'no_hits' } : null };
 }
 
 /** The token a loose query word is looked up by: its stem when it has one (phrases keep their exact words). */
@@ -171,7 +193,34 @@ export function indexedForm(term: string): string {
   return wordStem(term) ?? term;
 }
 
-function retrieversFor(query: string, classification: Classification, strategy: Strategy, words: WordMatch): Retriever[] {
+/** The index tokens that count for a query word in the second stage: as the word index is asked for it (its stem, an abbreviation's full word). */
+function scoringTerm(term: string): ScoringTerm {
+  const full = fullWord(term);
+  const forms = [indexedForm(term), ...(full ? [indexedForm(full)] : [])].map(foldCase);
+  return { word: term, forms: [...new Set(forms)] };
+}
+
+/** A query token that names a file: a path (`src/app.py`, `docs/`) or a file name with a known extension (`models.py`). */
+function namesFile(query: string): boolean {
+  return query.split(/\s+/).some((token) => {
+    const bare = token.replace(/^["'`(]+|["'`),:;.]+$/g, '');
+    return bare.includes('/') || (bare.includes('.') && languageForFile(bare) !== null);
+  });
+}
+
+function rerankFor(query: string, words: WordMatch): RerankPlan {
+  const phraseWords = words.phrases.flatMap((phrase) => tokenize(phrase));
+  const terms = [...new Map([...words.terms, ...phraseWords].map((t) => [foldCase(t), scoringTerm(t)])).values()];
+  return {
+    pool: RANKING.rerankPool,
+    scoring: { terms, weights: { ...RANKING.bm25Weights }, k1: RANKING.bm25K1, b: RANKING.bm25B },
+    roles: rolePriorsFor(query),
+    quoted: words.quoted.length > 0 ? { strings: words.quoted, factor: RANKING.quotedPhraseFactor } : null,
+    diversity: namesFile(query) ? null : { perFile: RANKING.perFileInFirstPage, firstPage: SEARCH_CODE.maxResults.max },
+  };
+}
+
+function retrieversFor(query: string, searched: string, classification: Classification, strategy: Strategy, words: WordMatch): Retriever[] {
   const retrievers: Retriever[] = [{ name: 'bm25', extraHits: GRAPH_SEARCH.extrasMax }];
   if (words.phrases.length > 0) {
     retrievers.push({ name: 'phrase_check', phrases: words.phrases, maxCandidates: PHRASE_CHECK.maxCandidates, maxChars: PHRASE_CHECK.maxChars });
@@ -183,6 +232,9 @@ function retrieversFor(query: string, classification: Classification, strategy: 
       boost: strategy.references ? RANKING.relationshipDefinitionBoost : RANKING.definitionBoost, exactNameBonus: RANKING.exactNameBonus,
     });
   }
+  // Any text query but a name pattern may name a definition by its words; a symbol question's own names are looked up above.
+  const named = strategy.patternFilter ? [] : queryNames(query, searched, classification.identifiers, strategy.symbolFirst ? names : []);
+  if (named.length > 0) retrievers.push({ name: 'name_definitions', names: named, limitPerName: RANKING.nameDefinitionsPerName, lead: RANKING.definitionLead });
   if (strategy.patternFilter) {
     const glob = GLOB_IN_QUERY.exec(query)?.[0];
     const like = glob ? likeFromGlob(glob) : words.terms[0] ? `%${likeLiteral(words.terms[0])}%` : null;

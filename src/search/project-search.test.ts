@@ -4,13 +4,14 @@ import { REST_SEARCH } from '../contracts/limits.js';
 import { searchRequest } from '../contracts/rest-api.js';
 import { addMessage, putFile } from '../ingest/put-content.js';
 import { createConversation } from '../store/content-store.js';
+import { SqliteIndex } from '../store/sqlite-index.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { searchProject } from './project-search.js';
 
 let store: SqliteStore;
 let conversationId: string;
-const search = (body: Record<string, unknown>) => searchProject(store, searchRequest.parse(body));
+const search = (body: Record<string, unknown>) => new SqliteIndex(store).read((reader) => searchProject(reader, searchRequest.parse(body)));
 
 beforeAll(async () => {
   store = SqliteStore.open(path.join(makeTree(), 'index.db'), { create: true });
@@ -38,22 +39,22 @@ describe('searchProject: FTS5 syntax in user text is only text (seed 003 escapin
     ['   whitespace   ', null],
     ['AND', null],
     ['(unbalanced', null],
-  ])('%j runs without error', (query, expectedPath) => {
-    const response = search({ query });
+  ])('%j runs without error', async (query, expectedPath) => {
+    const response = (await search({ query }));
     expect(response.total_results).toBeGreaterThanOrEqual(response.results.length);
     if (expectedPath) expect(response.results.map((r) => r.path)).toContain(expectedPath);
     // The tables an injection would target are intact.
     expect(store.counts().files).toBeGreaterThan(25);
   });
 
-  it('refuses a query with no word to search for, rather than answering "nothing found"', () => {
-    expect(() => search({ query: '*** ""' })).toThrow(/no words/);
+  it('refuses a query with no word to search for, rather than answering "nothing found"', async () => {
+    await expect(search({ query: '*** ""' })).rejects.toThrow(/no words/);
   });
 });
 
 describe('searchProject: results (seed 003 shape)', () => {
-  it('ranks, highlights with ** and locates file chunks', () => {
-    const response = search({ query: 'authentication' });
+  it('ranks, highlights with ** and locates file chunks', async () => {
+    const response = (await search({ query: 'authentication' }));
     const first = response.results[0]!;
     expect(['docs/authentication.md', 'src/auth.js']).toContain(first.path);
     expect(first.highlighted).toContain('**Authentication**');
@@ -66,8 +67,8 @@ describe('searchProject: results (seed 003 shape)', () => {
     expect([...scores].sort((a, b) => b - a)).toEqual(scores);
   });
 
-  it('finds conversation messages with their round and speaker', () => {
-    const response = search({ query: 'refreshSession' });
+  it('finds conversation messages with their round and speaker', async () => {
+    const response = (await search({ query: 'refreshSession' }));
     expect(response.results).toHaveLength(1);
     expect(response.results[0]).toMatchObject({
       source_type: 'conversation_message', path: null, conversation_id: conversationId, round_number: 2, speaker: 'assistant',
@@ -82,36 +83,36 @@ describe('searchProject: results (seed 003 shape)', () => {
     [{ paths: ['%'] }, []],
     [{ source_type: 'conversation_message' }, [null]],
     [{ exclude_conversations: true }, ['docs/authentication.md', 'src/auth.js']],
-  ])('filters %j', (filters, paths) => {
-    const response = search({ query: 'authentication', filters });
+  ])('filters %j', async (filters, paths) => {
+    const response = (await search({ query: 'authentication', filters }));
     expect(response.results.map((r) => r.path).sort()).toEqual([...paths].sort());
     expect(response.total_results).toBe(paths.length);
   });
 
-  it('pages with an exact total and no repeats', () => {
-    const first = search({ query: 'pagination', limit: 10, offset: 0 });
-    const second = search({ query: 'pagination', limit: 10, offset: 10 });
-    const third = search({ query: 'pagination', limit: 10, offset: 20 });
+  it('pages with an exact total and no repeats', async () => {
+    const first = (await search({ query: 'pagination', limit: 10, offset: 0 }));
+    const second = (await search({ query: 'pagination', limit: 10, offset: 10 }));
+    const third = (await search({ query: 'pagination', limit: 10, offset: 20 }));
     expect(first.total_results).toBe(25);
     expect(third.results).toHaveLength(5);
     const ids = [...first.results, ...second.results, ...third.results].map((r) => r.chunk_id);
     expect(new Set(ids).size).toBe(25);
   });
 
-  it('defaults the limit and clamps it to the maximum', () => {
-    expect(search({ query: 'pagination' }).results).toHaveLength(REST_SEARCH.limit.default);
-    expect(search({ query: 'pagination', limit: 1000 }).limit).toBe(REST_SEARCH.limit.max);
+  it('defaults the limit and clamps it to the maximum', async () => {
+    expect((await search({ query: 'pagination' })).results).toHaveLength(REST_SEARCH.limit.default);
+    expect((await search({ query: 'pagination', limit: 1000 })).limit).toBe(REST_SEARCH.limit.max);
   });
 
   it('replaces an earlier version of an uploaded file', async () => {
     await putFile(store, 'docs/replace.md', 'original wording xylophone');
     const replaced = await putFile(store, 'docs/replace.md', 'new wording marimba');
     expect(replaced.replaced).toBe(true);
-    expect(search({ query: 'xylophone' }).total_results).toBe(0);
-    expect(search({ query: 'marimba' }).results[0]!.path).toBe('docs/replace.md');
+    expect((await search({ query: 'xylophone' })).total_results).toBe(0);
+    expect((await search({ query: 'marimba' })).results[0]!.path).toBe('docs/replace.md');
   });
 
-  it('rejects invalid requests by contract', () => {
+  it('rejects invalid requests by contract', async () => {
     for (const body of [{ query: '' }, { query: 'x', limit: 0 }, { query: 'x', filters: { source_type: 'email' } }, { query: 'x', filters: { unknown: 1 } }]) {
       expect(searchRequest.safeParse(body).success).toBe(false);
     }

@@ -6,13 +6,12 @@
  * `planWordMatch` (every user word an escaped FTS5 string), so FTS5 syntax in
  * user text is only ever text; filters are bound parameters.
  */
-import { catalogueError } from '../contracts/errors.js';
+import { catalogueError, isQuarryError } from '../contracts/errors.js';
 import { REST_SEARCH } from '../contracts/limits.js';
 import type { SearchRequest, SearchResponse, SearchResult, SourceType } from '../contracts/rest-api.js';
 import { highlightTerms, markRanges } from '../shape/highlight.js';
-import { contentStatements } from '../store/content-store.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
-import type { ProjectFilterParams, ProjectHitRow } from '../store/statements.js';
+import type { ProjectFilterParams, ProjectHitRow } from '../store/rows.js';
+import type { IndexReader } from '../store/store.js';
 import { planWordMatch } from './plan.js';
 
 export const HIGHLIGHT_MARK = '**';
@@ -66,7 +65,7 @@ function toResult(row: ProjectHitRow, score: number, terms: readonly string[]): 
   return result;
 }
 
-export function searchProject(store: SqliteStore, request: SearchRequest): SearchResponse {
+export async function searchProject(reader: IndexReader, request: SearchRequest): Promise<SearchResponse> {
   const started = performance.now();
   const limit = Math.min(request.limit ?? REST_SEARCH.limit.default, REST_SEARCH.limit.max);
   const offset = request.offset ?? 0;
@@ -74,26 +73,27 @@ export function searchProject(store: SqliteStore, request: SearchRequest): Searc
   if (plan.match === null) {
     throw catalogueError('INVALID_ARGUMENT', { key: 'search.no_words', params: { query: request.query } });
   }
-  const statements = contentStatements(store);
   const filters = filterParams(request.filters);
-  const run = (match: string) => {
-    const total = statements.projectSearchCount.get({ ...filters, match })?.n ?? 0;
-    const rows = total === 0 ? [] : statements.projectSearch.all({ ...filters, match, limit, offset });
+  const run = async (match: string) => {
+    const total = await reader.projectSearchCount(filters, match);
+    const rows = total === 0 ? [] : await reader.projectSearchPage(filters, match, { limit, offset });
     return { total, rows };
   };
   let found;
   try {
     // Every word first; when that finds nothing, any word (phrases stay required), as search_code does.
-    found = run(plan.match);
-    if (found.total === 0 && plan.broadening) found = run(plan.broadening.match);
+    found = await run(plan.match);
+    if (found.total === 0 && plan.broadening) found = await run(plan.broadening.match);
   } catch (error) {
+    // A store that cannot answer (PostgreSQL gone) says so in its own catalogue words.
+    if (isQuarryError(error)) throw error;
     // The expression is built only from escaped strings: a failure here is a bug, never "no results".
     throw catalogueError('INTERNAL', { key: 'search.could_not_run' }, 'en', { match: plan.match }, error);
   }
   const terms = [...plan.phrases, ...plan.terms];
   const results: SearchResult[] = [];
   for (const scored of found.rows) {
-    const row = statements.projectHit.get(scored.chunk_id);
+    const row = await reader.projectHit(scored.chunk_id);
     if (row) results.push(toResult(row, scored.score, terms));
   }
   return {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { indexFolder } from '../ingest/indexer.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { SqliteIndex } from '../store/sqlite-index.js';
 import { makeTree, writeTree } from '../test-support/temp-tree.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { CURSOR } from '../contracts/limits.js';
@@ -38,16 +38,16 @@ const PROJECT = {
 };
 
 let root: string;
-let store: SqliteStore;
+let store: SqliteIndex;
 
 beforeAll(async () => {
   root = makeTree(PROJECT);
   const summary = await indexFolder({ root });
-  store = SqliteStore.open(summary.index);
+  store = SqliteIndex.open(summary.index);
   return () => store.close();
 });
 
-function search(args: Record<string, unknown>, cache?: ResultCache<SearchCodeResponse>): SearchCodeResponse {
+function search(args: Record<string, unknown>, cache?: ResultCache<SearchCodeResponse>): Promise<SearchCodeResponse> {
   return runSearchCode(store, normalizeSearchCodeParams(args), cache);
 }
 
@@ -59,19 +59,19 @@ describe('routing by query type', () => {
     ['how does login work', 'flow', 'broad_bm25_and_graph_expansion'],
     ['importer pattern', 'pattern', 'pattern_filter_then_bm25'],
     ['session token password', 'concept', 'bm25'],
-  ])('%j runs as %s with %s', (query, type, strategy) => {
-    const result = search({ query });
+  ])('%j runs as %s with %s', async (query, type, strategy) => {
+    const result = (await search({ query }));
     expect(result.query_type).toBe(type);
     expect(result.strategy).toBe(strategy);
   });
 
-  it('finds a symbol by name first, naming it', () => {
-    const first = search({ query: 'TokenValidator' }).items[0]!;
+  it('finds a symbol by name first, naming it', async () => {
+    const first = (await search({ query: 'TokenValidator' })).items[0]!;
     expect(first).toMatchObject({ file: 'src/auth/token.ts', symbol: 'TokenValidator' });
   });
 
-  it('answers "what calls X" with the call sites in other files, file:line', () => {
-    const result = search({ query: 'what calls validateToken' });
+  it('answers "what calls X" with the call sites in other files, file:line', async () => {
+    const result = (await search({ query: 'what calls validateToken' }));
     expect(result.references).toEqual(expect.arrayContaining([
       { file: 'src/auth/login.ts', line: 5, kind: 'CALLS', from: 'login' },
       { file: 'src/api/refresh.ts', line: 2, kind: 'CALLS', from: 'refresh' },
@@ -80,27 +80,27 @@ describe('routing by query type', () => {
     const callers = result.items.filter((i) => i.relation === 'caller').map((i) => i.file);
     expect(callers).toEqual(expect.arrayContaining(['src/auth/login.ts', 'src/api/refresh.ts']));
     // In one line per item, each caller shows its call site.
-    const ultra = search({ query: 'what calls validateToken', detail_level: 'ultra' }).items.filter((i) => i.relation === 'caller').map((i) => i.line);
+    const ultra = (await search({ query: 'what calls validateToken', detail_level: 'ultra' })).items.filter((i) => i.relation === 'caller').map((i) => i.line);
     expect(ultra).toEqual(expect.arrayContaining([
       'src/auth/login.ts:5: if (!validator.validateToken(token)) throw new Error("denied");',
       'src/api/refresh.ts:2: return new TokenValidator().validateToken(token);',
     ]));
   });
 
-  it('finds subclasses for "who extends X"', () => {
-    const result = search({ query: 'who extends BaseValidator' });
+  it('finds subclasses for "who extends X"', async () => {
+    const result = (await search({ query: 'who extends BaseValidator' }));
     expect(result.references).toEqual([{ file: 'src/auth/token.ts', line: 5, kind: 'EXTENDS', from: 'TokenValidator' }]);
   });
 
-  it('matches pattern queries against definition names', () => {
-    const files = search({ query: 'importer pattern' }).items.map((i) => i.file);
+  it('matches pattern queries against definition names', async () => {
+    const files = (await search({ query: 'importer pattern' })).items.map((i) => i.file);
     expect(files.slice(0, 2).sort()).toEqual(['importers/csv_importer.py', 'importers/json_importer.py']);
-    const glob = search({ query: '*Importer' }).items.map((i) => i.symbol);
+    const glob = (await search({ query: '*Importer' })).items.map((i) => i.symbol);
     expect(glob).toEqual(expect.arrayContaining(['CsvImporter', 'JsonImporter']));
   });
 
-  it('expands flow questions along the call graph at half the parent score', () => {
-    const result = search({ query: 'how does login work', max_results: 20 });
+  it('expands flow questions along the call graph at half the parent score', async () => {
+    const result = (await search({ query: 'how does login work', max_results: 20 }));
     const login = result.items.find((i) => i.symbol === 'login')!;
     const expanded = result.items.filter((i) => i.expanded_from === 'login');
     expect(expanded.length).toBeGreaterThan(0);
@@ -109,45 +109,46 @@ describe('routing by query type', () => {
     expect(expanded.map((i) => [i.file, i.relation])).toEqual(expect.arrayContaining([['src/auth/token.ts', 'callee']]));
   });
 
-  it('keeps pages disjoint and totals exact with extra hits merged in', () => {
-    const all = search({ query: 'how does login work', max_results: 20 });
+  it('keeps pages disjoint and totals exact with extra hits merged in', async () => {
+    const all = (await search({ query: 'how does login work', max_results: 20 }));
     const ids: string[] = [];
-    for (let skip = 0; skip < all.total; skip += 2) ids.push(...search({ query: 'how does login work', max_results: 2, skip }).items.map((i) => i.id));
+    for (let skip = 0; skip < all.total; skip += 2) ids.push(...(await search({ query: 'how does login work', max_results: 2, skip })).items.map((i) => i.id));
     expect(ids).toEqual(all.items.map((i) => i.id));
     expect(new Set(ids).size).toBe(all.total);
   });
 });
 
 describe('cursors', () => {
-  it('pages with next_cursor exactly as with next_skip', () => {
-    const first = search({ query: 'token', max_results: 2 });
+  it('pages with next_cursor exactly as with next_skip', async () => {
+    const first = (await search({ query: 'token', max_results: 2 }));
     expect(first.next_cursor).toBeTypeOf('string');
-    const viaCursor = search({ query: 'token', max_results: 2, cursor: first.next_cursor });
-    const viaSkip = search({ query: 'token', max_results: 2, skip: 2 });
+    const viaCursor = (await search({ query: 'token', max_results: 2, cursor: first.next_cursor }));
+    const viaSkip = (await search({ query: 'token', max_results: 2, skip: 2 }));
     expect(viaCursor.items.map((i) => i.id)).toEqual(viaSkip.items.map((i) => i.id));
   });
 
-  function failure(args: Record<string, unknown>): QuarryError {
-    try { search(args); } catch (error) { return error as QuarryError; }
+  async function failure(args: Record<string, unknown>): Promise<QuarryError> {
+    try { await search(args); } catch (error) { return error as QuarryError; }
     throw new Error('expected an error');
   }
 
-  it('refuses a forged cursor, and one from another query', () => {
-    const first = search({ query: 'token', max_results: 2 });
+  it('refuses a forged cursor, and one from another query', async () => {
+    const first = (await search({ query: 'token', max_results: 2 }));
     const [payload, signature] = first.next_cursor!.split('.');
-    const body = JSON.parse(Buffer.from(payload!, 'base64url').toString());
-    const forged = `${Buffer.from(JSON.stringify({ ...body, o: 500 })).toString('base64url')}.${signature}`;
-    expect(failure({ query: 'token', cursor: forged }).code).toBe('CURSOR_INVALID');
-    expect(failure({ query: 'token', cursor: 'garbage' }).code).toBe('CURSOR_INVALID');
-    const other = failure({ query: 'session', cursor: first.next_cursor });
+    const body = Buffer.from(payload!, 'base64url');
+    body.writeUInt32BE(500, 8); // the offset, after the 8-byte query hash
+    const forged = `${body.toString('base64url')}.${signature}`;
+    expect((await failure({ query: 'token', cursor: forged })).code).toBe('CURSOR_INVALID');
+    expect((await failure({ query: 'token', cursor: 'garbage' })).code).toBe('CURSOR_INVALID');
+    const other = await failure({ query: 'session', cursor: first.next_cursor });
     expect(other.code).toBe('CURSOR_INVALID');
     expect(other.message).toContain('different query');
   });
 
-  it('refuses an expired cursor with its own error', () => {
+  it('refuses an expired cursor with its own error', async () => {
     const params = normalizeSearchCodeParams({ query: 'token' });
-    const old = encodeCursor(params, 2, store.indexVersion(), store.secret(), Date.now() - CURSOR.ttlMs - 1000);
-    const error = failure({ query: 'token', cursor: old });
+    const old = encodeCursor(params, 2, await store.indexVersion(), await store.secret(), Date.now() - CURSOR.ttlMs - 1000);
+    const error = (await failure({ query: 'token', cursor: old }));
     expect(error.code).toBe('CURSOR_EXPIRED');
     expect(error.message).toContain('expired after 10 minutes');
   });
@@ -155,38 +156,38 @@ describe('cursors', () => {
   it('refuses a cursor once the index changed', async () => {
     const tree = makeTree({ 'a.ts': 'export const tokenA = 1;\nexport const tokenB = 2;\n', 'b.ts': 'export const tokenC = 3;\n' });
     const summary = await indexFolder({ root: tree });
-    const own = SqliteStore.open(summary.index);
+    const own = SqliteIndex.open(summary.index);
     try {
-      const first = runSearchCode(own, normalizeSearchCodeParams({ query: 'export', max_results: 1 }));
+      const first = (await runSearchCode(own, normalizeSearchCodeParams({ query: 'export', max_results: 1 })));
       writeTree(tree, { 'c.ts': 'export const tokenD = 4;\n' });
       await indexFolder({ root: tree });
       let error: QuarryError | null = null;
-      try { runSearchCode(own, normalizeSearchCodeParams({ query: 'export', cursor: first.next_cursor })); } catch (e) { error = e as QuarryError; }
+      try { await runSearchCode(own, normalizeSearchCodeParams({ query: 'export', cursor: first.next_cursor })); } catch (e) { error = e as QuarryError; }
       expect(error?.code).toBe('CURSOR_STALE');
     } finally {
-      own.close();
+      await own.close();
     }
   });
 });
 
 describe('cache and suggestions', () => {
-  it('answers a repeated request from the cache, and never across index versions', () => {
+  it('answers a repeated request from the cache, and never across index versions', async () => {
     const cache = new ResultCache<SearchCodeResponse>(8);
-    const first = search({ query: 'decodeJwt' }, cache);
+    const first = (await search({ query: 'decodeJwt' }, cache));
     expect(cache.size).toBe(1);
-    const again = search({ query: 'decodeJwt' }, cache);
+    const again = (await search({ query: 'decodeJwt' }, cache));
     expect(again.items).toEqual(first.items);
     expect(cache.size).toBe(1);
-    search({ query: 'decodeJwt', detail_level: 'ultra' }, cache);
+    (await search({ query: 'decodeJwt', detail_level: 'ultra' }, cache));
     expect(cache.size).toBe(2);
   });
 
-  it('suggests near spellings from the index, synonyms, and filter hints when nothing matches', () => {
-    const typo = search({ query: 'validatr' });
+  it('suggests near spellings from the index, synonyms, and filter hints when nothing matches', async () => {
+    const typo = (await search({ query: 'validatr' }));
     expect(typo.total).toBe(0);
     const suggestions = typo.suggestions as { did_you_mean: string[]; synonyms: string[]; hints: string[] };
     expect(suggestions.did_you_mean.join(' ').toLowerCase()).toContain('validator');
-    const auth = search({ query: 'auth', language: 'python' });
+    const auth = (await search({ query: 'auth', language: 'python' }));
     const s = auth.suggestions as { synonyms: string[]; hints: string[] };
     expect(s.synonyms).toEqual(expect.arrayContaining(['authentication', 'login', 'session']));
     expect(s.hints.join(' ')).toMatch(/results match without language=python/);

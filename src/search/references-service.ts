@@ -6,8 +6,8 @@
  */
 import { FIND_REFERENCES } from '../contracts/limits.js';
 import { clipLine } from '../shape/search-code-items.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
-import type { SearchFilter } from '../store/statements.js';
+import type { SearchFilter } from '../store/rows.js';
+import type { IndexReader } from '../store/store.js';
 import { definitionsOf, referencesTo, type ReferenceKind } from './graph.js';
 
 export interface ReferencesRequest {
@@ -18,22 +18,25 @@ export interface ReferencesRequest {
   offset: number;
 }
 
-export function findReferences(store: SqliteStore, request: ReferencesRequest) {
+export async function findReferences(reader: IndexReader, request: ReferencesRequest) {
   const { symbol, kinds, filters, limit, offset } = request;
-  const found = referencesTo(store, symbol, kinds, filters, { limit, offset });
-  const lineOf = (fileId: number, line: number) => {
-    const chunk = store.statements.chunkAtLine.get({ file_id: fileId, line });
-    const row = chunk ? store.statements.chunkHit.get(chunk.id) : undefined;
+  const found = await referencesTo(reader, symbol, kinds, filters, { limit, offset });
+  // The chunks holding the sites, then their texts: two questions for the page.
+  const chunkIds = await reader.chunksAtLines(found.rows.map((r) => ({ fileId: r.file_id, line: r.line })));
+  const rows = await reader.chunkHits(chunkIds.filter((id): id is number => id !== undefined));
+  const byId = new Map(rows.flatMap((row) => (row ? [[row.chunk_id, row] as const] : [])));
+  const lineOf = (chunkId: number | undefined, line: number) => {
+    const row = chunkId === undefined ? undefined : byId.get(chunkId);
     return row ? clipLine((row.content.split('\n')[line - row.start_line] ?? '').trim()) : '';
   };
-  const references = found.rows.map((r) => ({ file: r.path, line: r.line, kind: r.kind, from: r.from_name, text: lineOf(r.file_id, r.line) }));
-  const definitions = definitionsOf(store, symbol, filters, FIND_REFERENCES.definitionsMax)
+  const references = found.rows.map((r, i) => ({ file: r.path, line: r.line, kind: r.kind, from: r.from_name, text: lineOf(chunkIds[i], r.line) }));
+  const definitions = (await definitionsOf(reader, symbol, filters, FIND_REFERENCES.definitionsMax))
     .map((d) => ({ file: d.path, line: d.start_line, end_line: d.end_line, kind: d.kind, name: d.container ? `${d.container}.${d.name}` : d.name }));
   const hasMore = offset + references.length < found.total;
   return {
     ok: true as const, symbol, kinds, definitions, references, count: references.length, total: found.total,
-    has_more: hasMore, next_skip: hasMore ? offset + references.length : null, index_version: store.indexVersion(),
+    has_more: hasMore, next_skip: hasMore ? offset + references.length : null, index_version: await reader.indexVersion(),
   };
 }
 
-export type ReferencesResponse = ReturnType<typeof findReferences>;
+export type ReferencesResponse = Awaited<ReturnType<typeof findReferences>>;

@@ -3,13 +3,13 @@ import { QuarryError } from '../contracts/errors.js';
 import { ENGINE, SEARCH_DISPLAY } from '../contracts/limits.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { indexFolder } from '../ingest/indexer.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { SqliteIndex } from '../store/sqlite-index.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { searchLines } from './line-search.js';
 import { planSearch, type LinesPlan } from './plan.js';
 import { runSearchCode } from './search-code-service.js';
 
-let store: SqliteStore;
+let store: SqliteIndex;
 let minified = '';
 
 beforeAll(async () => {
@@ -18,15 +18,19 @@ beforeAll(async () => {
   const files: Record<string, string> = { 'dist/app.min.txt': `${minified}\n` };
   for (let i = 0; i < 300; i++) files[`notes/n${String(i).padStart(3, '0')}.txt`] = `note ${i} alpha\n`;
   const summary = await indexFolder({ root: makeTree(files) });
-  store = SqliteStore.open(summary.index);
+  store = SqliteIndex.open(summary.index);
 });
 afterAll(() => store?.close());
+
+const plan = (pattern: string) => planSearch(normalizeSearchCodeParams({ query: pattern, mode: 'regex' })) as LinesPlan;
+const lines = (pattern: string, window: { offset: number; limit: number }, budgetMs?: number) =>
+  store.read((reader) => searchLines(reader, plan(pattern), window, budgetMs));
 
 const search = (args: Record<string, unknown>) => runSearchCode(store, normalizeSearchCodeParams(args));
 
 describe('a 300 KB minified line answers small', () => {
-  it('`.` in regex mode at ultra: capped highlights, a cut line, a reply of a few KB', () => {
-    const reply = search({ query: '.', mode: 'regex', detail_level: 'ultra', max_results: 1 });
+  it('`.` in regex mode at ultra: capped highlights, a cut line, a reply of a few KB', async () => {
+    const reply = (await search({ query: '.', mode: 'regex', detail_level: 'ultra', max_results: 1 }));
     const item = reply.items[0]!;
     expect(item).toMatchObject({ file: 'dist/app.min.txt', line_truncated: true });
     expect(JSON.stringify(reply).length).toBeLessThan(4096);
@@ -34,9 +38,9 @@ describe('a 300 KB minified line answers small', () => {
     expect(Object.values(item.highlights)[0]!.length).toBeLessThanOrEqual(SEARCH_DISPLAY.highlightRangesPerLine);
   });
 
-  it('an exact match deep in the line is shown around the match at every level', () => {
+  it('an exact match deep in the line is shown around the match at every level', async () => {
     for (const detail_level of ['full', 'compact', 'ultra']) {
-      const reply = search({ query: 'a7000=function', mode: 'exact', detail_level });
+      const reply = (await search({ query: 'a7000=function', mode: 'exact', detail_level }));
       expect(reply.total).toBe(1);
       const item = reply.items[0]!;
       expect(item).toMatchObject({ file: 'dist/app.min.txt', line_truncated: true });
@@ -53,21 +57,20 @@ describe('a 300 KB minified line answers small', () => {
 });
 
 describe('the verification budget never reads as "found nothing"', () => {
-  const plan = (pattern: string) => planSearch(normalizeSearchCodeParams({ query: pattern, mode: 'regex' })) as LinesPlan;
 
-  it('spent with hits on the page: the page comes back, marked partial', () => {
-    const result = searchLines(store, plan('alpha'), { offset: 0, limit: 5 }, -1);
+  it('spent with hits on the page: the page comes back, marked partial', async () => {
+    const result = await lines('alpha', { offset: 0, limit: 5 }, -1);
     expect(result.partial).toBe(true);
     expect(result.hits).toHaveLength(5);
-    const full = searchLines(store, plan('alpha'), { offset: 0, limit: 5 });
+    const full = await lines('alpha', { offset: 0, limit: 5 });
     expect(full.partial).toBeUndefined();
     expect(full.total).toBe(300);
     expect(result.total).toBeLessThan(full.total);
   });
 
-  it('spent before the page has a hit: TIMEOUT, not an empty answer', () => {
+  it('spent before the page has a hit: TIMEOUT, not an empty answer', async () => {
     let error: unknown;
-    try { searchLines(store, plan('alpha'), { offset: 299, limit: 5 }, -1); } catch (e) { error = e; }
+    try { await lines('alpha', { offset: 299, limit: 5 }, -1); } catch (e) { error = e; }
     expect(error).toBeInstanceOf(QuarryError);
     expect((error as QuarryError).code).toBe('TIMEOUT');
   });

@@ -2,33 +2,40 @@
  * @module search/search-jobs
  * What a search worker runs: a job names an index, an operation and its
  * plain-data parameters, and gets plain data back (or a QuarryError carried
- * as data across the thread boundary). Indexes are opened read-only and kept
- * open per path, a few at a time; a file replaced on disk (an index rebuilt
- * from scratch) is re-opened. WAL lets these readers see every commit of the
- * serving thread's writers without re-opening.
+ * as data across the process boundary). Indexes are opened read-only and
+ * kept open per location, a few at a time; a SQLite file replaced on disk (an
+ * index rebuilt from scratch) is re-opened. WAL lets these readers see every
+ * commit of the serving thread's writers without re-opening; a PostgreSQL
+ * store sees every committed index version on its next read.
  */
 import fs from 'node:fs';
-import { QuarryError, type ErrorCode, type ErrorText } from '../contracts/errors.js';
+import { QuarryError, catalogueError, type ErrorCode, type ErrorText } from '../contracts/errors.js';
 import { SEARCH_POOL } from '../contracts/limits.js';
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
+import type { LocateParams, LocateResponse } from '../contracts/locate.js';
 import type { SearchRequest, SearchResponse } from '../contracts/rest-api.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { locate } from '../locate/locate.js';
+import { openStore } from '../store/open-store.js';
+import { SqliteIndex } from '../store/sqlite-index.js';
+import type { Store, StoreLocation } from '../store/store.js';
 import type { SearchCodeResponse } from './engine.js';
 import { searchProject } from './project-search.js';
 import { findReferences, type ReferencesRequest, type ReferencesResponse } from './references-service.js';
 import { searchCodePage } from './search-code-service.js';
+import type { SemanticQuery } from './semantic-fusion.js';
 
 /** Each operation's parameters and answer. */
 export interface SearchOps {
-  search_code: { params: { params: SearchCodeParams; offset: number }; result: SearchCodeResponse };
+  search_code: { params: { params: SearchCodeParams; offset: number; semantic?: SemanticQuery }; result: SearchCodeResponse };
   find_references: { params: ReferencesRequest; result: ReferencesResponse };
   project_search: { params: SearchRequest; result: SearchResponse };
+  locate: { params: LocateParams; result: LocateResponse };
 }
 
 export type SearchOp = keyof SearchOps;
 
 export interface SearchJob<Op extends SearchOp = SearchOp> {
-  indexPath: string;
+  store: StoreLocation;
   /** The project folder, named in the INDEX_MISSING message. */
   root: string;
   op: Op;
@@ -61,55 +68,77 @@ export function fromJobFailure(failure: JobFailure): Error {
 }
 
 interface OpenIndex {
-  store: SqliteStore;
-  /** Identity of the file when opened: a different inode means the index was replaced. */
+  store: Store;
+  /** Identity of a SQLite file when opened: a different inode means the index was replaced. */
   ino: number;
   dev: number;
 }
 
-/** Read-only stores by index path, least recently used closed first. */
+function keyOf(location: StoreLocation): string {
+  return location.kind === 'sqlite' ? `sqlite:${location.file}` : location.url;
+}
+
+/** The identity of a SQLite file (absent: 0/0); a PostgreSQL store is never replaced under its URL. */
+function identityOf(location: StoreLocation): { ino: number; dev: number } | undefined {
+  if (location.kind !== 'sqlite') return { ino: 0, dev: 0 };
+  try {
+    const stat = fs.statSync(location.file);
+    return { ino: stat.ino, dev: stat.dev };
+  } catch {
+    return undefined; // missing: opening says INDEX_MISSING
+  }
+}
+
+/** Read-only stores by location, least recently used closed first. */
 export class ReadOnlyStores {
   private readonly open = new Map<string, OpenIndex>();
 
   constructor(private readonly max: number = SEARCH_POOL.storesPerWorker) {}
 
-  get(indexPath: string, root: string): SqliteStore {
-    const existing = this.open.get(indexPath);
-    let stat: fs.Stats | undefined;
-    try { stat = fs.statSync(indexPath); } catch { /* missing: SqliteStore.open says INDEX_MISSING */ }
-    if (existing && stat && existing.ino === stat.ino && existing.dev === stat.dev) {
-      this.open.delete(indexPath);
-      this.open.set(indexPath, existing);
+  async get(location: StoreLocation, root: string): Promise<Store> {
+    const key = keyOf(location);
+    const existing = this.open.get(key);
+    const identity = identityOf(location);
+    if (existing && identity && existing.ino === identity.ino && existing.dev === identity.dev) {
+      this.open.delete(key);
+      this.open.set(key, existing);
       return existing.store;
     }
-    if (existing) this.close(indexPath);
-    const store = SqliteStore.open(indexPath, { readonly: true, root });
-    this.open.set(indexPath, { store, ino: stat?.ino ?? 0, dev: stat?.dev ?? 0 });
-    while (this.open.size > this.max) this.close(this.open.keys().next().value!);
+    if (existing) await this.close(key);
+    const store = await openStore(location, { readonly: true, root });
+    this.open.set(key, { store, ino: identity?.ino ?? 0, dev: identity?.dev ?? 0 });
+    while (this.open.size > this.max) await this.close(this.open.keys().next().value!);
     return store;
   }
 
-  private close(indexPath: string): void {
-    this.open.get(indexPath)?.store.close();
-    this.open.delete(indexPath);
+  private async close(key: string): Promise<void> {
+    const open = this.open.get(key);
+    this.open.delete(key);
+    await open?.store.close();
   }
 
-  closeAll(): void {
-    for (const key of [...this.open.keys()]) this.close(key);
+  async closeAll(): Promise<void> {
+    for (const key of [...this.open.keys()]) await this.close(key);
   }
 }
 
-export function runSearchJob(job: SearchJob, stores: ReadOnlyStores): unknown {
-  const store = stores.get(job.indexPath, job.root);
+export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Promise<unknown> {
+  const store = await stores.get(job.store, job.root);
   switch (job.op) {
     case 'search_code': {
-      const { params, offset } = job.params as SearchOps['search_code']['params'];
-      return searchCodePage(store, params, offset);
+      const { params, offset, semantic } = job.params as SearchOps['search_code']['params'];
+      // Vectors are kept in SQLite indexes only (embeddings/vector-store); another store ranks by words.
+      const vectors = store instanceof SqliteIndex ? store.sqlite : null;
+      return store.read((reader) => searchCodePage(reader, params, offset, semantic && { query: semantic, vectors }));
     }
     case 'find_references':
-      return findReferences(store, job.params as SearchOps['find_references']['params']);
+      return store.read((reader) => findReferences(reader, job.params as SearchOps['find_references']['params']));
     case 'project_search':
-      return searchProject(store, job.params as SearchOps['project_search']['params']);
+      return store.read((reader) => searchProject(reader, job.params as SearchOps['project_search']['params']));
+    case 'locate':
+      // locate reads the SQLite word index's own postings (store/locate-statements).
+      if (!(store instanceof SqliteIndex)) throw catalogueError('INVALID_ARGUMENT', { key: 'store.locate_sqlite_only', params: { store: store.displayName } });
+      return locate(store.sqlite, job.params as SearchOps['locate']['params']);
     default:
       throw new Error(`unknown search op ${String(job.op)}`);
   }

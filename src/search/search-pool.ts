@@ -140,7 +140,7 @@ export class SearchPool {
   }
 
   /** No worker script: the job runs now, in this thread (no hard limit can apply). */
-  private async runHere(job: SearchJob): Promise<unknown> {
+  private runHere(job: SearchJob): Promise<unknown> {
     this.localStores ??= new ReadOnlyStores();
     return runSearchJob(job, this.localStores);
   }
@@ -230,7 +230,7 @@ export class SearchPool {
       if (slot.busy) { if (slot.busy.timer) clearTimeout(slot.busy.timer); slot.busy.reject(catalogueError('UNAVAILABLE', { key: 'search.pool_closed', params: {} })); }
       slot.worker.removeAllListeners('exit');
     }
-    this.localStores?.closeAll();
+    await this.localStores?.closeAll();
     await Promise.all(slots.map((s) => new Promise<void>((resolve) => {
       if (s.worker.exitCode !== null || s.worker.signalCode !== null) { resolve(); return; }
       s.worker.once('exit', () => resolve());

@@ -16,11 +16,10 @@ const stores = new ReadOnlyStores();
 // Modules are loaded: the pool starts a job's wall clock from here on.
 send({ ready: true });
 process.on('message', (message: JobMessage) => {
-  try {
-    send({ id: message.id, result: runSearchJob(message.job, stores) });
-  } catch (error) {
-    send({ id: message.id, failure: toJobFailure(error) });
-  }
+  runSearchJob(message.job, stores).then(
+    (result) => send({ id: message.id, result }),
+    (error: unknown) => send({ id: message.id, failure: toJobFailure(error) }),
+  );
 });
 // The pool went away (its process ended): nothing is left to answer.
 process.on('disconnect', () => process.exit(0));

@@ -2,12 +2,13 @@
  * @module search/suggestions
  * What to try when a search finds nothing: synonyms of the query's words,
  * near spellings from the index's own vocabulary and symbol names (edit
- * distance or prefix), and a hint when a language/repository filter is what
- * excluded the hits.
+ * distance or prefix: the query with the word corrected, or for a long query
+ * the corrected word alone), and a hint when a language/repository filter is
+ * what excluded the hits.
  */
 import { SUGGESTIONS } from '../contracts/limits.js';
 import { message } from '../contracts/messages/index.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
+import type { IndexReader } from '../store/store.js';
 import { likeLiteral } from '../text/escape.js';
 import type { Plan } from './plan.js';
 import { parseTextQuery } from './query-text.js';
@@ -61,7 +62,7 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
-function nearTerms(store: SqliteStore, term: string): string[] {
+async function nearTerms(reader: IndexReader, term: string): Promise<string[]> {
   const lower = term.toLowerCase();
   if (lower.length < 3) return [];
   const max = lower.length <= 5 ? 1 : SUGGESTIONS.maxEditDistance;
@@ -69,13 +70,13 @@ function nearTerms(store: SqliteStore, term: string): string[] {
   const from = lower[0]!;
   const to = String.fromCharCode(from.charCodeAt(0) + 1);
   const scored: { term: string; score: number }[] = [];
-  for (const row of store.statements.vocabRange.iterate({ from, to, limit: SUGGESTIONS.vocabScan })) {
+  for (const row of await reader.vocabRange(from, to, SUGGESTIONS.vocabScan)) {
     if (row.term === lower) continue;
     const distance = editDistance(lower, row.term, max);
     if (distance <= max) scored.push({ term: row.term, score: distance * 1000 - row.doc });
     else if (row.term.startsWith(lower) && row.term.length <= lower.length + 6) scored.push({ term: row.term, score: 2500 - row.doc });
   }
-  for (const { name } of store.statements.symbolNames.iterate({ like: `${likeLiteral(lower.slice(0, 3))}%`, limit: 500 })) {
+  for (const name of await reader.symbolNames(`${likeLiteral(lower.slice(0, 3))}%`, 500)) {
     const distance = editDistance(lower, name.toLowerCase(), max);
     if (distance <= max && name.toLowerCase() !== lower) scored.push({ term: name, score: distance * 1000 - 500 });
   }
@@ -83,20 +84,21 @@ function nearTerms(store: SqliteStore, term: string): string[] {
 }
 
 /** Suggestions for a plan that found nothing (its words, its filters). */
-export function suggest(store: SqliteStore, plan: Plan, countWithoutFilters: () => number): Suggestions {
+export async function suggest(reader: IndexReader, plan: Plan, countWithoutFilters: () => Promise<number>): Promise<Suggestions> {
   const query = plan.engine === 'words' ? plan.query : plan.pattern;
   const { terms } = parseTextQuery(query);
   const didYouMean: string[] = [];
+  const rewrite = query.length <= SUGGESTIONS.rewriteMaxChars;
   for (const term of terms) {
-    for (const near of nearTerms(store, term)) {
-      const suggestion = query.replace(term, near);
+    for (const near of await nearTerms(reader, term)) {
+      const suggestion = rewrite ? query.replace(term, near) : near;
       if (!didYouMean.includes(suggestion)) didYouMean.push(suggestion);
     }
   }
   const synonyms = [...new Set(terms.flatMap((t) => SYNONYMS[t.toLowerCase()] ?? []))];
   const hints: string[] = [];
   if (plan.engine === 'words' && (plan.filters.language || plan.filters.repository)) {
-    const unfiltered = countWithoutFilters();
+    const unfiltered = await countWithoutFilters();
     if (unfiltered > 0) {
       const filters = [plan.filters.language && `language=${plan.filters.language}`, plan.filters.repository && `repository=${plan.filters.repository}`].filter(Boolean).join(' and ');
       hints.push(message('search_code.hint_filter', { count: unfiltered, filters }));

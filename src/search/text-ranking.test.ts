@@ -5,11 +5,11 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { indexFolder } from '../ingest/indexer.js';
-import { SqliteStore } from '../store/sqlite-store.js';
+import { SqliteIndex } from '../store/sqlite-index.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { searchCode } from './engine.js';
 
-let store: SqliteStore;
+let store: SqliteIndex;
 
 beforeAll(async () => {
   // Indexed in name order: a_ files get the lowest row ids, the best matches the highest.
@@ -29,34 +29,34 @@ beforeAll(async () => {
     // Files without the term, so it is rare enough for BM25 to weigh it (IDF > 0).
     ...Object.fromEntries(Array.from({ length: 6 }, (_, i) => [`m_other${i}.txt`, `unrelated text number ${i}\n`])),
   });
-  store = SqliteStore.open((await indexFolder({ root })).index);
+  store = SqliteIndex.open((await indexFolder({ root })).index);
   return () => store.close();
 });
 
-const search = (query: string) => searchCode(store, normalizeSearchCodeParams({ query, mode: 'text' }));
-const files = (query: string) => search(query).items.map((i) => i.file);
+const search = (query: string) => store.read((reader) => searchCode(reader, normalizeSearchCodeParams({ query, mode: 'text' })));
+const files = async (query: string) => (await search(query)).items.map((i) => i.file);
 
 describe('BM25 ranking', () => {
-  it('puts a short chunk that repeats the term above a long one that mentions it once', () => {
-    expect(files('widget')).toEqual(['z_often.txt', 'z_both.txt', 'a_once.txt']);
+  it('puts a short chunk that repeats the term above a long one that mentions it once', async () => {
+    expect((await files('widget'))).toEqual(['z_often.txt', 'z_both.txt', 'a_once.txt']);
   });
 
-  it('gives every hit a positive relevance', () => {
-    const items = searchCode(store, normalizeSearchCodeParams({ query: 'widget', mode: 'text' })).items;
+  it('gives every hit a positive relevance', async () => {
+    const items = (await search('widget')).items;
     for (const item of items) expect(item.relevance).toBeGreaterThan(0);
   });
 });
 
 describe('sentence-long queries', () => {
-  it('rank hits with any of the words, so the answer is found when it lacks one of them', () => {
+  it('rank hits with any of the words, so the answer is found when it lacks one of them', async () => {
     // Only the notes contain every word ("python" too); the code that does it lacks "python".
-    const result = search('read a csv file in python');
+    const result = (await search('read a csv file in python'));
     expect(result.matched).toBe('any_term');
     expect(result.items.map((i) => i.file)).toEqual(expect.arrayContaining(['csv/notes.md', 'csv/reader.py']));
   });
 
-  it('keep requiring every word of a short keyword query', () => {
-    const result = search('widget gears');
+  it('keep requiring every word of a short keyword query', async () => {
+    const result = (await search('widget gears'));
     expect(result.matched).toBe('all_terms');
     // z_often.txt (widget only) and a_common.txt (gears only) stay out.
     expect(result.items.map((i) => i.file).sort()).toEqual(['a_once.txt', 'z_both.txt']);
@@ -64,36 +64,36 @@ describe('sentence-long queries', () => {
 });
 
 describe('names in the path and symbol columns', () => {
-  it('are split into words like identifiers in the body, so a query finds the definition named by them', () => {
+  it('are split into words like identifiers in the body, so a query finds the definition named by them', async () => {
     // The body never says "loader"; the file and function names do.
-    const items = search('settings loader').items;
+    const items = (await search('settings loader')).items;
     expect(items[0]).toMatchObject({ file: 'names/settings_loader.py' });
   });
 });
 
 describe('word forms', () => {
-  it('match other forms of a query word ("sorting paths" finds sorted(paths))', () => {
-    const result = search('sorting path');
+  it('match other forms of a query word ("sorting paths" finds sorted(paths))', async () => {
+    const result = (await search('sorting path'));
     expect(result.matched).toBe('all_terms');
     expect(result.items.map((i) => i.file)).toEqual(['stems/organise.py']);
   });
 
-  it('leave quoted phrases exact', () => {
-    expect(search('"sorting paths"').total).toBe(0);
-    expect(search('"sorted(paths)"').items.map((i) => i.file)).toEqual(['stems/organise.py']);
+  it('leave quoted phrases exact', async () => {
+    expect((await search('"sorting paths"')).total).toBe(0);
+    expect((await search('"sorted(paths)"')).items.map((i) => i.file)).toEqual(['stems/organise.py']);
   });
 });
 
 describe('abbreviations', () => {
-  it('find the full word too ("merge dict" finds "Merge two dictionaries")', () => {
-    expect(files('merge dict')).toEqual(['abbrev/merge.py']);
+  it('find the full word too ("merge dict" finds "Merge two dictionaries")', async () => {
+    expect((await files('merge dict'))).toEqual(['abbrev/merge.py']);
   });
 });
 
 describe('a language named in the query', () => {
   it.each([['python read lines', 'lang/lines.py'], ['javascript read lines', 'lang/lines.js']])(
-    '%j prefers files of that language', (query, first) => {
-      expect(files(query)[0]).toBe(first);
+    '%j prefers files of that language', async (query, first) => {
+      expect((await files(query))[0]).toBe(first);
     },
   );
 });

@@ -5,8 +5,8 @@
  * `total` is the exact count of chunks the chosen expression matches, or,
  * for phrase queries past their work budget, a lower bound marked `partial`.
  */
-import type { SqliteStore } from '../store/sqlite-store.js';
-import { catalogueError } from '../contracts/errors.js';
+import type { IndexReader } from '../store/store.js';
+import { catalogueError, isQuarryError } from '../contracts/errors.js';
 import { PHRASE_CHECK } from '../contracts/limits.js';
 import { containsPhrase } from '../text/tokens.js';
 import type { WordsPlan } from './plan.js';
@@ -38,46 +38,44 @@ interface Run {
  * verified hit is counted, so the total stays exact, until PHRASE_CHECK's
  * budget is spent; then the count so far is returned, marked partial.
  */
-function runWithPhrases(store: SqliteStore, plan: WordsPlan, match: string, window: { offset: number; limit: number }): Run {
-  const s = store.statements;
+async function runWithPhrases(reader: IndexReader, plan: WordsPlan, match: string, window: { offset: number; limit: number }): Promise<Run> {
   const ranked: RankedChunk[] = [];
   let total = 0;
   let candidates = 0;
   let chars = 0;
-  const rows = s.wordsRanked.iterate({ ...plan.filters, match });
-  for (const row of rows) {
-    if (candidates >= PHRASE_CHECK.maxCandidates || chars >= PHRASE_CHECK.maxChars) {
-      rows.return?.();
-      return { ranked, total, partial: true };
+  for await (const batch of reader.wordsRanked(plan.filters, match)) {
+    for (const row of batch) {
+      // Leaving the loop closes the scan.
+      if (candidates >= PHRASE_CHECK.maxCandidates || chars >= PHRASE_CHECK.maxChars) return { ranked, total, partial: true };
+      candidates++;
+      chars += row.content.length;
+      if (!plan.phrases.every((phrase) => containsPhrase(row.content, phrase))) continue;
+      if (total >= window.offset && ranked.length < window.limit) ranked.push({ chunkId: row.chunk_id, score: row.score });
+      total++;
     }
-    candidates++;
-    const content = s.chunkContent.get(row.chunk_id)?.content ?? '';
-    chars += content.length;
-    if (!plan.phrases.every((phrase) => containsPhrase(content, phrase))) continue;
-    if (total >= window.offset && ranked.length < window.limit) ranked.push({ chunkId: row.chunk_id, score: row.score });
-    total++;
   }
   return { ranked, total };
 }
 
-function runTerms(store: SqliteStore, plan: WordsPlan, match: string, window: { offset: number; limit: number }): Run {
-  const bind = { ...plan.filters, match };
-  const total = store.statements.wordsCount.get(bind)?.n ?? 0;
-  const rows = total === 0 ? [] : store.statements.wordsSearch.all({ ...bind, limit: window.limit, offset: window.offset });
+async function runTerms(reader: IndexReader, plan: WordsPlan, match: string, window: { offset: number; limit: number }): Promise<Run> {
+  const total = await reader.wordsCount(plan.filters, match);
+  const rows = total === 0 ? [] : await reader.wordsPage(plan.filters, match, window);
   return { total, ranked: rows.map((r) => ({ chunkId: r.chunk_id, score: r.score })) };
 }
 
-export function searchWords(store: SqliteStore, plan: WordsPlan, window: { offset: number; limit: number }): WordsResult {
-  const run = (match: string) => (plan.phrases.length > 0 ? runWithPhrases(store, plan, match, window) : runTerms(store, plan, match, window));
+export async function searchWords(reader: IndexReader, plan: WordsPlan, window: { offset: number; limit: number }): Promise<WordsResult> {
+  const run = (match: string) => (plan.phrases.length > 0 ? runWithPhrases(reader, plan, match, window) : runTerms(reader, plan, match, window));
   // No word of the query can be asked for ("!!!" in text mode): nothing matches, and nothing ran.
   if (plan.match === null) return { ranked: [], total: 0, matched: 'all_terms' };
   const match = plan.match;
   try {
-    const first = run(match);
+    const first = await run(match);
     if (plan.anyTerm) return { ...first, matched: 'any_term' };
     if (first.total > 0 || first.partial || !plan.broadening) return { ...first, matched: 'all_terms' };
-    return { ...run(plan.broadening.match), matched: 'any_term' };
+    return { ...await run(plan.broadening.match), matched: 'any_term' };
   } catch (error) {
+    // A store that cannot answer (PostgreSQL gone) says so in its own catalogue words.
+    if (isQuarryError(error)) throw error;
     // The expression is compiled from escaped strings within FTS_EXPRESSION's bounds, so this is a bug, never "no results".
     throw catalogueError('INTERNAL', { key: 'search.could_not_run' }, 'en', { match: plan.match }, error);
   }

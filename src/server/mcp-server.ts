@@ -3,14 +3,16 @@
  * The MCP door, generated from the tool registry and independent of the
  * transport (stdio here, Streamable HTTP in the HTTP server). Tool input is
  * validated by Quarry's own contracts (so every door gives the same
- * messages); a failed call is an `isError` result carrying
- * `{"ok":false,"error":...}`, and an unknown tool is a JSON-RPC error.
+ * messages). A reply's text content is what the model reads: the tool's
+ * compact rendering (src/shape/*-text); its JSON is `structuredContent`.
+ * A failed call is an `isError` result carrying `{"ok":false,"error":...}`,
+ * and an unknown tool is a JSON-RPC error.
  */
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { callTool, errorBody } from '../tools/call-tool.js';
+import { callToolWithText, errorBody } from '../tools/call-tool.js';
 import type { ToolContext } from '../tools/context.js';
 import type { ToolCallLogger } from '../tools/tool-log.js';
 import type { AnyTool } from '../tools/types.js';
@@ -22,6 +24,8 @@ export const SERVER_INFO = { name: 'quarry', version: '0.1.0' } as const;
 export const SERVER_INSTRUCTIONS = [
   'Quarry searches this project. Prefer the cheapest answer first:',
   'counts and ultra/compact detail levels before full snippets.',
+  'A reply reads as one header line (count, total, how to get more), then each file\'s path and its `line: text` rows',
+  '(`line- text` is context); the complete JSON reply is in structuredContent.',
 ].join(' ');
 
 export function toolJsonSchema(tool: AnyTool): { type: 'object'; [key: string]: unknown } {
@@ -30,7 +34,19 @@ export function toolJsonSchema(tool: AnyTool): { type: 'object'; [key: string]: 
   return { ...schema, type: 'object' };
 }
 
-export function createMcpServer(ctx: ToolContext, tools: readonly AnyTool[], log: ToolCallLogger): Server {
+export interface McpDoorOptions {
+  /**
+   * Send the JSON reply as `structuredContent` beside the text (default). Some clients are reported
+   * to hand the model that JSON instead of the text when both are there; `quarry mcp
+   * --no-structured-content` or QUARRY_MCP_STRUCTURED_CONTENT=off leaves it out.
+   */
+  structuredContent?: boolean;
+}
+
+const OFF = new Set(['0', 'off', 'false', 'no']);
+
+export function createMcpServer(ctx: ToolContext, tools: readonly AnyTool[], log: ToolCallLogger, options: McpDoorOptions = {}): Server {
+  const structured = options.structuredContent ?? !OFF.has((ctx.env.QUARRY_MCP_STRUCTURED_CONTENT ?? '').trim().toLowerCase());
   const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
     tools: tools.map((tool) => ({
@@ -44,8 +60,10 @@ export function createMcpServer(ctx: ToolContext, tools: readonly AnyTool[], log
     const { name, arguments: args } = request.params;
     try {
       // extra.signal aborts on notifications/cancelled and when the transport closes: live searches kill their process.
-      const result = await callTool(name, args ?? {}, ctx, { tools, log, signal: extra.signal });
-      return { content: [{ type: 'text' as const, text: JSON.stringify(result) }] };
+      const { result, text } = await callToolWithText(name, args ?? {}, ctx, { tools, log, signal: extra.signal });
+      // The model reads the text (a compact rendering); the whole JSON reply rides along for programs.
+      // A bare number (search_content total_only) is its own text: structuredContent must be an object.
+      return { content: [{ type: 'text' as const, text }], ...(structured && typeof result === 'object' ? { structuredContent: result as Record<string, unknown> } : {}) };
     } catch (error) {
       const failure = toQuarryError(error);
       if (failure.code === 'UNKNOWN_TOOL') throw new McpError(ErrorCode.MethodNotFound, failure.message);

@@ -6,10 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RATE_LIMIT } from '../contracts/limits.js';
 import * as api from '../contracts/rest-api.js';
 import { runCli } from '../test-support/cli.js';
-import { mcpPost, postJson, startServe, type ServerProcess } from '../test-support/http-server.js';
+import { mcpPost, postJson, SEED_429_BODY, startServe, type ServerProcess } from '../test-support/http-server.js';
 import { makeTree } from '../test-support/temp-tree.js';
 
-const SEED_429_BODY = '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Překročen limit požadavků. Zkuste to znovu za minutu."}}';
 const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 
 describe('quarry serve with default limits', () => {

@@ -5,11 +5,8 @@ import { message } from '../contracts/messages/index.js';
 import * as api from '../contracts/rest-api.js';
 import { ALL_TOOLS } from '../tools/registry.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
-import { connectHttp, mcpPost, startServe, type ServerProcess } from '../test-support/http-server.js';
+import { connectHttp, mcpPost, SEED_429_BODY, startServe, type ServerProcess } from '../test-support/http-server.js';
 import { makeTree } from '../test-support/temp-tree.js';
-
-/** Seed 001's 429 body, written out as the seed gives it. */
-const SEED_429_BODY = '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Překročen limit požadavků. Zkuste to znovu za minutu."}}';
 
 const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 

@@ -13,6 +13,7 @@ import { catalogueError } from '../contracts/errors.js';
 import { HTTP, RATE_LIMIT } from '../contracts/limits.js';
 import { resolveRoot } from '../ingest/indexer.js';
 import { defaultIndexPath } from '../store/sqlite-store.js';
+import { resolveStoreLocation } from '../store/store-location.js';
 import { ToolContext } from '../tools/context.js';
 import type { ToolCallLogger } from '../tools/tool-log.js';
 import type { AnyTool } from '../tools/types.js';
@@ -25,14 +26,15 @@ import { trustedProxies } from './client-ip.js';
 import type { RefreshMode } from './projects/folder-refresher.js';
 import { runIndex } from './projects/index-runner.js';
 import { ProjectRegistry } from './projects/project-registry.js';
-import { MemoryWindowStore } from './rate-limit/memory-window-store.js';
-import type { WindowStore } from './rate-limit/window-store.js';
+import { MEMORY_RATE_STORE, openRateStore } from './rate-limit/rate-store.js';
 
 export interface ServeOptions {
   root: string;
   host?: string;
   port?: number;
   indexPath?: string;
+  /** --store URL|FILE (else QUARRY_STORE): the served folder's index, e.g. a PostgreSQL store shared by several servers. */
+  store?: string;
   dataDir?: string;
   /** Folders projects may be created from; default: the served folder only. */
   allowRoots?: readonly string[];
@@ -51,7 +53,10 @@ export interface ServeOptions {
   toolLog: ToolCallLogger;
   locale?: string;
   logger?: boolean | Record<string, unknown>;
-  windowStore?: WindowStore;
+  /** Where rate-limit windows live: `memory` (default) or a redis:// URL shared by several servers. */
+  rateStore?: string;
+  /** Prefix of the Redis keys of the windows. */
+  rateKeyPrefix?: string;
   shutdownGraceMs?: number;
 }
 
@@ -80,22 +85,28 @@ export function accessRules(host: string, options: Pick<ServeOptions, 'token' | 
 export async function startServer(options: ServeOptions): Promise<RunningServer> {
   const host = options.host ?? HTTP.defaultHost;
   const access = accessRules(host, options);
+  let app: FastifyInstance | null = null;
+  // Before anything is opened: a bad --rate-store value throws here. Nothing connects until connect().
+  const rateStore = openRateStore(options.rateStore ?? MEMORY_RATE_STORE, {
+    keyPrefix: options.rateKeyPrefix,
+    log: (level, fields, msg) => app?.log[level](fields, msg),
+  });
+  const windowStore = rateStore.store;
   const root = resolveRoot(options.root);
   const indexPath = path.resolve(options.indexPath ?? defaultIndexPath(root));
+  const store = resolveStoreLocation({ root, index: options.indexPath, store: options.store });
   const dataDir = path.resolve(options.dataDir ?? path.join(root, '.quarry', 'projects'));
   fs.mkdirSync(dataDir, { recursive: true });
   const allowedRoots = (options.allowRoots?.length ? options.allowRoots : [root]).map((r) => resolveRoot(r));
-  let app: FastifyInstance | null = null;
   const projects = ProjectRegistry.open({
-    root, indexPath, dataDir, allowedRoots, runIndex,
+    root, indexPath, store, dataDir, allowedRoots, runIndex,
     refresh: {
       mode: options.refresh ?? 'watch',
       log: (level, fields, msg) => app?.log[level](fields, msg),
     },
   });
-  const toolContext = new ToolContext({ root, indexPath, locale: options.locale });
+  const toolContext = new ToolContext({ root, indexPath: options.indexPath, store: options.store, locale: options.locale });
   toolContext.indexReady = projects.defaultProject.ready;
-  const windowStore = options.windowStore ?? new MemoryWindowStore();
   app = await buildApp({
     projects, toolContext, tools: options.tools, toolLog: options.toolLog, windowStore,
     rateLimits: {
@@ -110,6 +121,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     bodyLimitBytes: options.bodyLimitBytes ?? HTTP.bodyLimitBytes,
     logger: options.logger ?? true,
   });
+  await rateStore.connect();
   const port = options.port ?? HTTP.defaultPort;
   let url: string;
   try {
@@ -119,6 +131,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     await app.close();
     await projects.close();
     toolContext.close();
+    await windowStore.close();
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'EADDRINUSE' || code === 'EACCES' || code === 'EADDRNOTAVAIL') {
       throw catalogueError('UNAVAILABLE', { key: 'http.listen_failed', params: { host, port, reason: code } }, 'en', {}, error);
@@ -126,7 +139,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw error;
   }
   const running = app;
-  running.log.info({ event: 'server_ready', url, default_project: projects.defaultProject.meta.id, root, data_dir: dataDir }, 'quarry serve ready');
+  running.log.info({ event: 'server_ready', url, default_project: projects.defaultProject.meta.id, root, data_dir: dataDir, rate_store: rateStore.name }, 'quarry serve ready');
 
   let closing: Promise<void> | null = null;
   const close = () => {

@@ -149,4 +149,5 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  * next `quarry index`, since its rows would not match the queries built today.
  */
 // 3: IMPORTS edges also name what an import brings in (`import { Foo }` -> Foo), not only the module.
-export const CONTENT_FORMAT = 3;
+// 4: a name with one word behind underscores (`_not`, `__iter__`) also gives that word to the word index.
+export const CONTENT_FORMAT = 4;

@@ -11,51 +11,12 @@ import type Database from 'better-sqlite3';
 import { catalogueError } from '../contracts/errors.js';
 import { pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
+import { prepareLocateStatements, type LocateStatements } from './locate-statements.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { openDatabase } from './open-database.js';
+import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
-export interface StoredFileState {
-  id: number;
-  size: number;
-  mtimeMs: number;
-  hash: string;
-}
-
-export interface NewFile {
-  path: string;
-  language: string;
-  size: number;
-  mtimeMs: number;
-  hash: string;
-  encoding: string;
-  lineCount: number;
-}
-
-export interface NewSymbol {
-  name: string;
-  kind: string;
-  container: string | null;
-  startLine: number;
-  endLine: number;
-}
-
-export interface NewEdge {
-  kind: 'CALLS' | 'EXTENDS' | 'IMPLEMENTS' | 'IMPORTS';
-  from: string | null;
-  to: string;
-  line: number;
-}
-
-export interface NewChunk {
-  startLine: number;
-  endLine: number;
-  kind: string;
-  symbol: string | null;
-  tokenCount: number;
-  content: string;
-  /** Text for the word index: the content plus identifier parts (see text/identifiers). */
-  words: string;
-}
+export type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
 /** Where `quarry index DIR` keeps its index unless told otherwise. */
 export function defaultIndexPath(root: string): string {
@@ -64,6 +25,7 @@ export function defaultIndexPath(root: string): string {
 
 export class SqliteStore {
   readonly statements: Statements;
+  private locate: LocateStatements | null = null;
 
   private constructor(readonly db: Database.Database, readonly file: string) {
     this.statements = prepareStatements(db);
@@ -86,6 +48,12 @@ export class SqliteStore {
       db.close();
       throw error;
     }
+  }
+
+  /** The statements of `locate`, prepared on its first call (most stores never locate). */
+  get locateStatements(): LocateStatements {
+    this.locate ??= prepareLocateStatements(this.db);
+    return this.locate;
   }
 
   /** BEGIN IMMEDIATE: a writer takes the lock before reading, so it never fails half-way on an upgrade. */
@@ -221,10 +189,19 @@ export class SqliteStore {
 
   close(): void {
     if (!this.db.open) return;
-    if (!this.db.readonly) {
-      try { this.db.pragma('wal_checkpoint(TRUNCATE)'); } catch { /* a reader may hold the WAL; it is checkpointed later */ }
-    }
+    if (!this.db.readonly) this.truncateWal();
     this.db.close();
+  }
+
+  /**
+   * Folds the WAL into the file and empties it, when no reader is in the middle of a search; one
+   * that is keeps its snapshot, and the WAL is checkpointed later. Never waits for it: a search
+   * reads in one transaction (store/sqlite-index), and an index pass should not wait on it.
+   */
+  truncateWal(): void {
+    const previous = Number(this.db.pragma('busy_timeout', { simple: true }));
+    this.db.pragma('busy_timeout = 0');
+    try { this.db.pragma('wal_checkpoint(TRUNCATE)'); } catch { /* a reader holds the WAL */ } finally { this.db.pragma(`busy_timeout = ${previous}`); }
   }
 }
 

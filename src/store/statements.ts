@@ -6,6 +6,14 @@
  */
 import type Database from 'better-sqlite3';
 import { RANKING } from '../contracts/limits.js';
+import type {
+  CandidateChunkRow, ChunkHitRow, ConversationRow, EdgeRow, ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow,
+} from './rows.js';
+import type { GraphRows } from './store.js';
+
+export type {
+  CandidateChunkRow, ChunkHitRow, ConversationRow, EdgeRow, ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow,
+} from './rows.js';
 
 // The fragments below are fixed SQL written here, never user text: user values
 // reach these statements only as the named parameters (@language, @match, ...).
@@ -104,7 +112,7 @@ export function prepareStatements(db: Database.Database) {
       JOIN files f ON f.id = c.file_id
       JOIN sources s ON s.id = f.source_id
       WHERE chunk_grams MATCH @match ${FILTERS}
-      ORDER BY s.name, f.path, c.start_line`),
+      ORDER BY s.name, f.path, c.start_line, c.id`),
     /** Every chunk, for patterns with no required trigram (e.g. `\\w+`). */
     allCandidates: db.prepare<SearchFilter, CandidateChunkRow>(`
       SELECT c.id AS chunk_id, c.start_line, c.content, f.path, f.language, s.name AS repository
@@ -112,7 +120,7 @@ export function prepareStatements(db: Database.Database) {
       JOIN files f ON f.id = c.file_id
       JOIN sources s ON s.id = f.source_id
       WHERE 1 ${FILTERS}
-      ORDER BY s.name, f.path, c.start_line`),
+      ORDER BY s.name, f.path, c.start_line, c.id`),
 
     chunkHit: db.prepare<[number], ChunkHitRow>(`
       SELECT c.id AS chunk_id, c.file_id, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, c.content,
@@ -125,34 +133,34 @@ export function prepareStatements(db: Database.Database) {
       SELECT sy.id, sy.file_id, sy.name, sy.kind, sy.container, sy.start_line, sy.end_line, f.path, f.language, s.name AS repository
       FROM symbols sy JOIN files f ON f.id = sy.file_id JOIN sources s ON s.id = f.source_id
       WHERE sy.name = @name COLLATE NOCASE ${FILTERS}
-      ORDER BY sy.name = @name DESC, f.path, sy.start_line
+      ORDER BY sy.name = @name DESC, f.path, sy.start_line, sy.id
       LIMIT @limit`),
     /** Definitions whose name matches a LIKE pattern (pattern queries: "*Importer"). */
     symbolsLike: db.prepare<SearchFilter & { like: string; limit: number }, SymbolRow>(`
       SELECT sy.id, sy.file_id, sy.name, sy.kind, sy.container, sy.start_line, sy.end_line, f.path, f.language, s.name AS repository
       FROM symbols sy JOIN files f ON f.id = sy.file_id JOIN sources s ON s.id = f.source_id
       WHERE sy.name LIKE @like ESCAPE '\\' ${FILTERS}
-      ORDER BY length(sy.name), f.path, sy.start_line
+      ORDER BY length(sy.name), f.path, sy.start_line, sy.id
       LIMIT @limit`),
     symbolNames: db.prepare<{ like: string; limit: number }, { name: string }>(
-      "SELECT DISTINCT name FROM symbols WHERE name LIKE @like ESCAPE '\\' LIMIT @limit",
+      "SELECT DISTINCT name FROM symbols WHERE name LIKE @like ESCAPE '\\' ORDER BY name LIMIT @limit",
     ),
-    /** The innermost definition around a line of a file. */
     /** The outline of one file for the web page's file view: its symbols in line order, and its language. */
     fileOutline: db.prepare<{ path: string }, { name: string; kind: string; container: string | null; start_line: number; end_line: number }>(`
       SELECT sy.name, sy.kind, sy.container, sy.start_line, sy.end_line
       FROM symbols sy JOIN files f ON f.id = sy.file_id WHERE f.path = @path ORDER BY sy.start_line, sy.id`),
     fileLanguage: db.prepare<{ path: string }, { language: string | null }>('SELECT language FROM files WHERE path = @path LIMIT 1'),
+    /** The innermost definition around a line of a file. */
     symbolAt: db.prepare<{ file_id: number; line: number }, { name: string; container: string | null }>(`
       SELECT name, container FROM symbols
       WHERE file_id = @file_id AND start_line <= @line AND end_line >= @line
-      ORDER BY start_line DESC, end_line ASC LIMIT 1`),
+      ORDER BY start_line DESC, end_line ASC, id LIMIT 1`),
     /** Edges pointing at a name: callers, subclasses, importers. */
     edgesTo: db.prepare<SearchFilter & { name: string; kinds: string; limit: number; offset: number }, EdgeRow>(`
       SELECT e.kind, e.from_name, e.to_name, e.line, e.file_id, f.path, f.language, s.name AS repository
       FROM edges e JOIN files f ON f.id = e.file_id JOIN sources s ON s.id = f.source_id
       WHERE e.to_name = @name COLLATE NOCASE AND instr(@kinds, e.kind) > 0 ${FILTERS}
-      ORDER BY s.name, f.path, e.line
+      ORDER BY s.name, f.path, e.line, e.id
       LIMIT @limit OFFSET @offset`),
     edgesToCount: db.prepare<SearchFilter & { name: string; kinds: string }, { n: number }>(`
       SELECT count(*) AS n FROM edges e JOIN files f ON f.id = e.file_id JOIN sources s ON s.id = f.source_id
@@ -162,79 +170,35 @@ export function prepareStatements(db: Database.Database) {
       SELECT e.kind, e.from_name, e.to_name, e.line, e.file_id, f.path, f.language, s.name AS repository
       FROM edges e JOIN files f ON f.id = e.file_id JOIN sources s ON s.id = f.source_id
       WHERE e.from_name = @name AND instr(@kinds, e.kind) > 0
-      ORDER BY f.path, e.line LIMIT @limit`),
+      ORDER BY f.path, e.line, e.id LIMIT @limit`),
     /** The chunk holding a line of a file. */
     chunkAtLine: db.prepare<{ file_id: number; line: number }, { id: number }>(
-      'SELECT id FROM chunks WHERE file_id = @file_id AND start_line <= @line ORDER BY start_line DESC LIMIT 1',
+      'SELECT id FROM chunks WHERE file_id = @file_id AND start_line <= @line ORDER BY start_line DESC, id DESC LIMIT 1',
     ),
-    /** Whether a chunk matches a word-index expression (membership test for merged result lists). */
+    /**
+     * Whether a chunk matches a word-index expression (membership test for merged result lists). The
+     * rowid is cast: better-sqlite3 binds a JavaScript number as REAL, and FTS5 ignores a REAL rowid
+     * beside MATCH, which answered "matches" for every chunk whenever the expression matched any.
+     */
     wordsHasChunk: db.prepare<{ match: string; rowid: number }, { one: number }>(
-      'SELECT 1 AS one FROM chunk_words WHERE chunk_words MATCH @match AND rowid = @rowid',
+      'SELECT 1 AS one FROM chunk_words WHERE chunk_words MATCH @match AND rowid = CAST(@rowid AS INTEGER)',
     ),
     vocabRange: db.prepare<{ from: string; to: string; limit: number }, { term: string; doc: number }>(
       'SELECT term, doc FROM chunk_words_vocab WHERE term >= @from AND term < @to LIMIT @limit',
     ),
+
+    /** The whole symbol graph in id order (the Neo4j export). */
+    graphFiles: db.prepare<[], GraphRows['files'][number]>(
+      'SELECT f.id, f.path, f.language, s.name AS repository FROM files f JOIN sources s ON s.id = f.source_id ORDER BY f.id',
+    ),
+    graphSymbols: db.prepare<[], GraphRows['symbols'][number]>('SELECT id, file_id, name, kind, container, start_line, end_line FROM symbols ORDER BY id'),
+    graphEdges: db.prepare<[], GraphRows['edges'][number]>(
+      'SELECT e.file_id, e.kind, e.from_name, e.to_name, e.line, f.path FROM edges e JOIN files f ON f.id = e.file_id ORDER BY e.id',
+    ),
   };
 }
 
-export interface SymbolRow {
-  id: number;
-  file_id: number;
-  name: string;
-  kind: string;
-  container: string | null;
-  start_line: number;
-  end_line: number;
-  path: string;
-  language: string;
-  repository: string;
-}
-
-export interface EdgeRow {
-  kind: string;
-  from_name: string | null;
-  to_name: string;
-  line: number;
-  file_id: number;
-  path: string;
-  language: string;
-  repository: string;
-}
-
 export type Statements = ReturnType<typeof prepareStatements>;
-
-export interface SearchFilter {
-  language: string | null;
-  repository: string | null;
-}
-
-export interface ScoredChunkRow {
-  chunk_id: number;
-  score: number;
-}
-
-export interface CandidateChunkRow {
-  chunk_id: number;
-  start_line: number;
-  content: string;
-  path: string;
-  language: string;
-  repository: string;
-}
-
-export interface ChunkHitRow {
-  chunk_id: number;
-  file_id: number;
-  start_line: number;
-  end_line: number;
-  kind: string;
-  symbol: string | null;
-  token_count: number;
-  content: string;
-  path: string;
-  language: string;
-  repository: string;
-}
 
 /**
  * Filters of the REST project search (seed 003). Lists arrive as JSON arrays
@@ -297,32 +261,3 @@ export function prepareContentStatements(db: Database.Database) {
 
 export type ContentStatements = ReturnType<typeof prepareContentStatements>;
 
-export interface ProjectFilterParams {
-  source_type: string | null;
-  exclude_conversations: 0 | 1;
-  /** JSON array of lower-case extensions with their dot, or NULL. */
-  extensions: string | null;
-  /** JSON array of GLOB patterns, or NULL. */
-  globs: string | null;
-}
-
-export interface ConversationRow {
-  id: string;
-  title: string;
-  created_at: string;
-  message_count: number;
-}
-
-export interface ProjectHitRow {
-  chunk_id: number;
-  start_line: number;
-  end_line: number;
-  token_count: number;
-  content: string;
-  file_id: number;
-  path: string;
-  source_type: string;
-  conversation_id: string | null;
-  round_number: number | null;
-  speaker: string | null;
-}

@@ -26,9 +26,13 @@ export async function connectStdio(args: string[], env: Record<string, string> =
   return { client, stderr: () => stderr, close: () => client.close() };
 }
 
-/** Calls a tool and parses the JSON text of its reply. */
-export async function callJson<T = any>(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; body: T }> {
+/**
+ * Calls a tool; `body` is its JSON reply (structuredContent, or the JSON text
+ * of an error or of a bare number), `text` what a model reads.
+ */
+export async function callJson<T = any>(client: Client, name: string, args: Record<string, unknown>): Promise<{ isError: boolean; body: T; text: string }> {
   const result = await client.callTool({ name, arguments: args });
   const content = result.content as { type: string; text: string }[];
-  return { isError: result.isError === true, body: JSON.parse(content[0]!.text) as T };
+  const text = content[0]!.text;
+  return { isError: result.isError === true, body: (result.structuredContent ?? JSON.parse(text)) as T, text };
 }

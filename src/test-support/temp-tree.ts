@@ -6,6 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll } from 'vitest';
 
 const created: string[] = [];
@@ -30,4 +31,11 @@ export function writeTree(dir: string, files: TreeSpec): void {
     fs.mkdirSync(path.dirname(file), { recursive: true });
     fs.writeFileSync(file, content);
   }
+}
+
+/** A copy of a committed fixture folder (test-fixtures/NAME) in a new temp folder, so a test may index and write into it. */
+export function copyFixture(name: string): string {
+  const dir = makeTree();
+  fs.cpSync(path.join(path.dirname(fileURLToPath(import.meta.url)), '../../test-fixtures', name), dir, { recursive: true });
+  return dir;
 }

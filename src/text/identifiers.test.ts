@@ -31,6 +31,10 @@ describe('wordIndexText', () => {
     expect(added[1]!.split(' ').sort()).toEqual(['file', 'path', 'sort']);
   });
 
+  it('adds the word behind leading or trailing underscores, so "iter" finds __iter__ and "not" finds _not', () => {
+    expect(wordIndexText('def __iter__(self): return _not(self)').split('\n').slice(1)).toEqual(['iter', 'not']);
+  });
+
   it('adds nothing to text without compound names or inflected words', () => {
     expect(wordIndexText('x = y + 1')).toBe('x = y + 1');
   });

@@ -48,31 +48,39 @@ export function wordStem(word: string): string | null {
 }
 
 /**
- * Text for the word index: the content, then the parts of each distinct
- * compound identifier, then the stems of distinct words that differ from
- * them (each once, so term frequencies stay close to the source).
+ * The words the word index adds to a text, in order: the parts of each
+ * distinct compound identifier (one list per identifier), then the stems of
+ * distinct words that differ from them (each once, so term frequencies stay
+ * close to the source).
  */
-export function wordIndexText(content: string): string {
+export function addedIndexWords(content: string): { parts: string[][]; stems: string[] } {
   const seen = new Set<string>();
-  const extra: string[] = [];
+  const parts: string[][] = [];
   const stems = new Set<string>();
   const addStem = (word: string) => {
     const stem = wordStem(word);
     if (stem !== null) stems.add(stem);
   };
-  for (const match of content.matchAll(IDENTIFIER)) {
-    const identifier = match[0];
+  for (const identifier of content.match(IDENTIFIER) ?? []) {
     if (seen.has(identifier)) continue;
     seen.add(identifier);
     if (!MAY_HAVE_PARTS.test(identifier)) {
       addStem(identifier);
       continue;
     }
-    const parts = splitIdentifier(identifier);
-    if (parts.length > 1) extra.push(parts.join(' '));
-    for (const part of parts) addStem(part);
+    const split = splitIdentifier(identifier);
+    // `_not`, `__iter__`: one word behind underscores is still that word.
+    if (split.length > 1 || (split.length === 1 && split[0] !== identifier.toLowerCase())) parts.push(split);
+    for (const part of split) addStem(part);
   }
-  if (stems.size > 0) extra.push([...stems].join(' '));
+  return { parts, stems: [...stems] };
+}
+
+/** Text for the word index: the content, then the words it adds (addedIndexWords), a line each. */
+export function wordIndexText(content: string): string {
+  const { parts, stems } = addedIndexWords(content);
+  const extra = parts.map((words) => words.join(' '));
+  if (stems.length > 0) extra.push(stems.join(' '));
   return extra.length === 0 ? content : `${content}\n${extra.join('\n')}`;
 }
 

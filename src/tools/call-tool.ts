@@ -49,7 +49,19 @@ function lookup(name: string, tools: readonly AnyTool[] | undefined): AnyTool | 
   }
 }
 
-export async function callTool(name: string, raw: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<object | number> {
+/** A reply with the text a model reads of it (the tool's rendering, else the JSON). */
+export interface ToolReply {
+  result: object | number;
+  text: string;
+}
+
+interface Executed {
+  tool: AnyTool;
+  input: unknown;
+  result: object | number;
+}
+
+async function execute(name: string, raw: unknown, ctx: ToolContext, options: CallOptions): Promise<Executed> {
   const log = options.log ?? silentToolLogger;
   const started = performance.now();
   const known = lookup(name, options.tools);
@@ -72,12 +84,23 @@ export async function callTool(name: string, raw: unknown, ctx: ToolContext, opt
     const input = parseToolInput(tool, raw, locale);
     const result = await tool.run(input, ctx, { signal: options.signal, locale });
     finish(options.signal?.aborted ? 'cancelled' : 'ok');
-    return result;
+    return { tool, input, result };
   } catch (error) {
     const failure = localizeError(toQuarryError(error, locale), locale);
     finish(options.signal?.aborted ? 'cancelled' : 'error', failure);
     throw failure;
   }
+}
+
+export async function callTool(name: string, raw: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<object | number> {
+  return (await execute(name, raw, ctx, options)).result;
+}
+
+/** callTool, plus what a model reads of the reply: the tool's text rendering, else the JSON itself. */
+export async function callToolWithText(name: string, raw: unknown, ctx: ToolContext, options: CallOptions = {}): Promise<ToolReply> {
+  const { tool, input, result } = await execute(name, raw, ctx, options);
+  const text = typeof result === 'number' ? String(result) : tool.text ? tool.text(result, input) : JSON.stringify(result);
+  return { result, text };
 }
 
 /** The body every door returns for a failed call. */

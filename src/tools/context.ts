@@ -11,23 +11,34 @@ import type { Locale } from '../contracts/messages/index.js';
 import { resolveLocale } from '../contracts/messages/index.js';
 import { LiveService } from '../live/service.js';
 import { MedicinesStore, defaultMedicinesPath } from '../medicines/store.js';
-import { SqliteStore, defaultIndexPath } from '../store/sqlite-store.js';
+import { openStore } from '../store/open-store.js';
+import type { Store, StoreLocation } from '../store/store.js';
+import { resolveStoreLocation } from '../store/store-location.js';
 import { ResultCache } from '../search/result-cache.js';
 import type { SearchCodeResponse } from '../search/engine.js';
 import type { SearchOp, SearchOps } from '../search/search-jobs.js';
 import { SearchPool, searchPoolOptionsFromEnv } from '../search/search-pool.js';
+import { embeddingsConfig, type EmbeddingsConfig } from '../embeddings/config.js';
+import { OpenAiEmbeddings } from '../embeddings/openai-embeddings.js';
+import { QueryEmbeddings } from '../embeddings/query-embeddings.js';
 
 export interface ToolContextOptions {
   /** Project root: the folder that is indexed and that live searches are fenced to. */
   root: string;
+  /** --index FILE: a SQLite index other than ROOT/.quarry/index.db. */
   indexPath?: string;
+  /** --store URL|FILE (else QUARRY_STORE): a PostgreSQL store or a SQLite file. */
+  store?: string;
   locale?: string;
   env?: NodeJS.ProcessEnv;
+  /** The embeddings endpoint (off when null); read from QUARRY_EMBEDDINGS_* when not given. */
+  embeddings?: EmbeddingsConfig | null;
 }
 
 export class ToolContext {
   readonly root: string;
-  readonly indexPath: string;
+  /** Where the code index is (store/store-location). */
+  readonly location: StoreLocation;
   readonly locale: Locale;
   readonly env: NodeJS.ProcessEnv;
   /** The locale the caller asked for (option or QUARRY_LOCALE), if any; medicines default to Czech without one. */
@@ -36,24 +47,37 @@ export class ToolContext {
   indexReady: Promise<unknown> = Promise.resolve();
   /** Answers of search_code, keyed by request and index version. */
   readonly searchCache = new ResultCache<SearchCodeResponse>();
-  private store: SqliteStore | null = null;
+  private store: Promise<Store> | null = null;
   private pool: SearchPool | null = null;
   private liveService: LiveService | null = null;
   private medicinesStore: MedicinesStore | null = null;
+  /** The optional embeddings endpoint, null when off. */
+  readonly embeddings: EmbeddingsConfig | null;
+  private queryVectors: QueryEmbeddings | null = null;
 
   constructor(options: ToolContextOptions) {
     this.root = path.resolve(options.root);
-    this.indexPath = path.resolve(options.indexPath ?? defaultIndexPath(this.root));
     this.env = options.env ?? process.env;
+    this.location = resolveStoreLocation({ root: this.root, index: options.indexPath, store: options.store, env: this.env });
     this.locale = resolveLocale(options.locale, this.env);
     this.requestedLocale = options.locale ?? this.env.QUARRY_LOCALE;
+    this.embeddings = options.embeddings === undefined ? embeddingsConfig({}, this.env) : options.embeddings;
+  }
+
+  /** Query vectors for hybrid search_code, or null when embeddings are off. */
+  queryEmbeddings(): QueryEmbeddings | null {
+    if (!this.embeddings) return null;
+    this.queryVectors ??= new QueryEmbeddings(new OpenAiEmbeddings(this.embeddings));
+    return this.queryVectors;
   }
 
   /** The code index, opened on first use and kept open. */
-  async codeIndex(): Promise<SqliteStore> {
+  async codeIndex(): Promise<Store> {
     await this.indexReady.catch(() => undefined);
-    this.store ??= SqliteStore.open(this.indexPath, { root: this.root });
-    return this.store;
+    const opening = this.store ??= openStore(this.location, { root: this.root });
+    // A failed open (no index yet, PostgreSQL away) is tried again by the next call.
+    opening.catch(() => { if (this.store === opening) this.store = null; });
+    return opening;
   }
 
   /** The search workers, started on the first search (QUARRY_SEARCH_WORKERS / QUARRY_SEARCH_TIMEOUT_MS tune them). */
@@ -66,7 +90,7 @@ export class ToolContext {
   async searchIndex<Op extends SearchOp>(op: Op, params: SearchOps[Op]['params'], signal?: AbortSignal): Promise<SearchOps[Op]['result']> {
     // Opened here first (waits for the door's index refresh, migrates, says INDEX_MISSING); workers only read.
     await this.codeIndex();
-    return this.searchPool.run({ indexPath: this.indexPath, root: this.root, op, params }, signal);
+    return this.searchPool.run({ store: this.location, root: this.root, op, params }, signal);
   }
 
   /** Live search (fd + ripgrep): binaries and the coarser-format cache, made on first use. */
@@ -89,7 +113,7 @@ export class ToolContext {
   close(): void {
     void this.pool?.close();
     this.pool = null;
-    this.store?.close();
+    void this.store?.then((store) => store.close(), () => undefined);
     this.store = null;
     this.medicinesStore?.close();
     this.medicinesStore = null;

@@ -37,12 +37,12 @@ export async function viewFile(ctx: ToolContext, asked: unknown): Promise<FileVi
     throw catalogueError('INVALID_ARGUMENT', { key: 'web.file_binary', params: { path: shown } }, ctx.locale);
   }
   const store = await ctx.codeIndex();
-  return {
+  return store.read(async (reader) => ({
     path: shown,
-    language: store.statements.fileLanguage.get({ path: shown })?.language ?? null,
+    language: await reader.fileLanguage(shown),
     size,
     text: bytes.toString('utf8'),
-    symbols: store.statements.fileOutline.all({ path: shown }),
-    index_version: store.indexVersion(),
-  };
+    symbols: await reader.fileOutline(shown),
+    index_version: await reader.indexVersion(),
+  }));
 }

@@ -15,6 +15,8 @@ import { ResultFence } from '../live/path-fence.js';
 import { deadline } from '../live/rg-run.js';
 import { clampedInt, toolSchema } from '../contracts/tool-input.js';
 import { startLiveCall, formatRule, grepFields, grepOptions, listFields, listOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
+import { renderLiveText } from '../shape/live-text.js';
+import { marksFor } from '../shape/text-rows.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = toolSchema({
@@ -80,4 +82,5 @@ export const findAndGrepTool = defineTool<Input, object | number>({
     });
     return withWarnings(reply, warnings);
   },
+  text: (reply, input) => renderLiveText(reply, marksFor(input.query, input.regex !== false && input.fixed_strings !== true)),
 });

@@ -29,7 +29,7 @@ async function importers(root: string, symbol: string): Promise<Refs> {
   try {
     return await callTool('find_references', { symbol, kind: 'imports' }, ctx) as Refs;
   } finally {
-    (await ctx.codeIndex()).close();
+    await (await ctx.codeIndex()).close();
   }
 }
 

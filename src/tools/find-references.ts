@@ -10,6 +10,8 @@ import { FIND_REFERENCES } from '../contracts/limits.js';
 import { LANGUAGES, normalizeLanguage, type Language } from '../contracts/languages.js';
 import { caseInsensitiveEnum, toolSchema } from '../contracts/tool-input.js';
 import type { ReferenceKind } from '../search/graph.js';
+import type { ReferencesResponse } from '../search/references-service.js';
+import { renderReferencesText } from '../shape/references-text.js';
 import { defineTool } from './types.js';
 
 const KINDS: Record<string, ReferenceKind[]> = {
@@ -38,7 +40,7 @@ const inputSchema = toolSchema({
 
 type Input = z.output<typeof inputSchema>;
 
-export const findReferencesTool = defineTool<Input, object>({
+export const findReferencesTool = defineTool<Input, ReferencesResponse>({
   name: 'find_references',
   title: 'Find definitions and references of a symbol',
   group: 'code',
@@ -54,4 +56,5 @@ export const findReferencesTool = defineTool<Input, object>({
       offset: input.skip ?? 0,
     }, call.signal);
   },
+  text: (reply) => renderReferencesText(reply),
 });

@@ -12,6 +12,7 @@ import { displayPath, ResultFence } from '../live/path-fence.js';
 import { estimateJsonTokens } from '../shape/tokens.js';
 import { clampedInt, toolSchema } from '../contracts/tool-input.js';
 import { startLiveCall, listFields, listOptions, localeField } from './live-schema.js';
+import { renderFileListText, type FileListView } from '../shape/file-list-text.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = toolSchema({
@@ -59,4 +60,5 @@ export const listFilesTool = defineTool<Input, object>({
     reply.estimated_tokens = estimateJsonTokens(reply) + 4;
     return reply;
   },
+  text: (reply) => renderFileListText(reply as FileListView),
 });

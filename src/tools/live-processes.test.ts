@@ -134,7 +134,7 @@ describe('live processes: one bounded queue per Quarry process, shared by REST a
     const busy = (locale: 'en' | 'ja' | 'cs') => message('live.busy', { running: CAP, queued: QUEUE }, locale);
     expect(refused?.json).toMatchObject({ code: 'UNAVAILABLE', message: busy('en') });
     const ja = await callJson(mcp, 'search_content', probe({ locale: 'ja' }));
-    expect(ja).toEqual({ isError: true, body: { ok: false, code: 'UNAVAILABLE', error: busy('ja') } });
+    expect(ja).toMatchObject({ isError: true, body: { ok: false, code: 'UNAVAILABLE', error: busy('ja') } });
     const cs = await rest('list_files', { roots: ['.'], locale: 'cs' });
     expect(cs.status).toBe(503);
     expect(cs.json).toMatchObject({ code: 'UNAVAILABLE', message: busy('cs') });

@@ -11,7 +11,10 @@ let release: () => void;
 
 beforeAll(() => {
   const store = SqliteStore.open(path.join(makeTree(), 'index.db'), { create: true });
-  project = { meta: { id: 'proj_t' }, store, ready: new Promise<void>((resolve) => { release = resolve; }) };
+  project = {
+    meta: { id: 'proj_t', folder: null }, store, index: { kind: 'sqlite', file: store.file }, shared: false,
+    ready: new Promise<void>((resolve) => { release = resolve; }),
+  };
 });
 afterAll(() => project.store.close());
 

@@ -18,14 +18,30 @@ import { addMessage, putFile } from '../ingest/put-content.js';
 import { loadParsers } from '../ingest/symbols/parsers.js';
 import { searchProject } from '../search/project-search.js';
 import type { SearchPool } from '../search/search-pool.js';
+import { openStore } from '../store/open-store.js';
 import { createConversation, getConversation, type ProjectMeta } from '../store/content-store.js';
+import { SqliteIndex } from '../store/sqlite-index.js';
 import type { SqliteStore } from '../store/sqlite-store.js';
+import type { StoreLocation } from '../store/store.js';
+import { displayLocation } from '../store/store-location.js';
 
 /** What these operations need of a project: its id, its index, and when its first index is built. */
 export interface ProjectTarget {
-  meta: Pick<ProjectMeta, 'id'>;
+  meta: Pick<ProjectMeta, 'id' | 'folder'>;
+  /** Its own SQLite file (description, conversations, and its index unless `shared`). */
   store: SqliteStore;
+  /** Where its index is searched. */
+  index: StoreLocation;
+  /** The index is the shared PostgreSQL one, written by `quarry index` passes only. */
+  shared: boolean;
   ready: Promise<unknown>;
+}
+
+/** Uploads and messages write the project's own index; a shared one is written by index passes only. */
+function refuseShared(project: ProjectTarget, locale: Locale): void {
+  if (!project.shared) return;
+  const store = project.index.kind === 'postgres' ? displayLocation(project.index) : project.index.file;
+  throw catalogueError('INVALID_ARGUMENT', { key: 'store.shared_project_read_only', params: { store } }, locale, { project: project.meta.id });
 }
 
 const DEFAULT_CONVERSATION_TITLE = 'Conversation';
@@ -46,13 +62,21 @@ export async function searchProjectContent(project: ProjectTarget, raw: unknown,
   const { pool, signal, locale = 'en' } = options;
   const body = parseRequestBody(searchRequest, raw, locale);
   await project.ready;
-  if (!pool) return searchProject(project.store, body);
-  return pool.run({ indexPath: project.store.file, root: project.store.file, op: 'project_search', params: body }, signal);
+  const root = project.meta.folder ?? project.store.file;
+  if (pool) return pool.run({ store: project.index, root, op: 'project_search', params: body }, signal);
+  if (!project.shared) return new SqliteIndex(project.store).read((reader) => searchProject(reader, body));
+  const store = await openStore(project.index, { readonly: true, root });
+  try {
+    return await store.read((reader) => searchProject(reader, body));
+  } finally {
+    await store.close();
+  }
 }
 
 /** Stores (or replaces) a file and indexes it; `replaced` tells the door 200 from 201. */
 export async function putProjectFile(project: ProjectTarget, raw: unknown, locale: Locale = 'en') {
   const body = parseRequestBody(putFileRequest, raw, locale);
+  refuseShared(project, locale);
   await project.ready;
   const stored = await putFile(project.store, body.path, body.content, await loadParsers());
   return {
@@ -74,6 +98,7 @@ export async function addConversationMessage(project: ProjectTarget, conversatio
     throw catalogueError('NOT_FOUND', { key: 'conversation.not_found', params: { conversation: conversationId, project: project.meta.id } }, locale, { resource: 'conversation' });
   }
   const body = parseRequestBody(addMessageRequest, raw, locale);
+  refuseShared(project, locale);
   const added = await addMessage(project.store, { conversationId, speaker: body.speaker, content: body.content, roundNumber: body.round_number });
   return {
     project_id: project.meta.id, conversation_id: conversationId, source_id: `msg_${added.fileId}`,

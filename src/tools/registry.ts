@@ -15,6 +15,7 @@ import { getPilContentTool } from './get-pil-content.js';
 import { getReimbursementTool } from './get-reimbursement.js';
 import { getSpcContentTool } from './get-spc-content.js';
 import { listFilesTool } from './list-files.js';
+import { locateTool } from './locate.js';
 import { searchCodeTool } from './search-code.js';
 import { searchContentTool } from './search-content.js';
 import { searchMedicineTool } from './search-medicine.js';
@@ -27,7 +28,7 @@ const MEDICINES_TOOLS: readonly AnyTool[] = [
 ];
 
 export const ALL_TOOLS: readonly AnyTool[] = [
-  searchCodeTool, findReferencesTool,
+  searchCodeTool, findReferencesTool, locateTool,
   listFilesTool, searchContentTool, findAndGrepTool,
   ...MEDICINES_TOOLS,
 ];

@@ -3,13 +3,17 @@
  * `search_code`: search the project's index (seed 000's contract, whose
  * schema lives in contracts/search-code-params).
  */
+import { message } from '../contracts/messages/index.js';
 import { searchCodeSchema, type SearchCodeParams } from '../contracts/search-code-params.js';
+import type { SearchCodeResponse } from '../search/engine.js';
 import { serveSearchCode } from '../search/search-code-service.js';
+import { SqliteIndex } from '../store/sqlite-index.js';
+import { renderSearchCodeText } from '../shape/search-code-text.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = searchCodeSchema;
 
-export const searchCodeTool = defineTool<SearchCodeParams, object>({
+export const searchCodeTool = defineTool<SearchCodeParams, SearchCodeResponse>({
   name: 'search_code',
   title: 'Search indexed code',
   group: 'code',
@@ -19,7 +23,21 @@ export const searchCodeTool = defineTool<SearchCodeParams, object>({
     'Tip: start with detail_level "ultra" and max_results 5; page with next_skip.',
   ].join(' '),
   inputSchema,
-  // The calling thread resolves cursors and the cache; the page itself is computed in the search pool.
-  run: async (params, ctx, call) => serveSearchCode(await ctx.codeIndex(), params, ctx.searchCache,
-    (page, offset) => ctx.searchIndex('search_code', { params: page, offset }, call.signal)),
+  // The calling thread resolves cursors, the cache and (embeddings on) the query's vector; the page itself is computed in the search pool.
+  run: async (params, ctx, call) => {
+    const store = await ctx.codeIndex();
+    const words = params.mode === 'text' || params.mode === 'auto';
+    const queryVectors = words ? ctx.queryEmbeddings() : null;
+    // Vectors are kept in SQLite indexes only; a PostgreSQL index is ranked by its words, with a warning saying so.
+    const vector = !queryVectors ? undefined : store instanceof SqliteIndex
+      ? await queryVectors.forSearch(store.sqlite, params.query, call.locale, call.signal)
+      : { warning: message('embeddings.skipped', { reason: message('store.vectors_sqlite_only', {}, call.locale) }, call.locale) };
+    const semantic = vector && 'query' in vector ? vector.query : undefined;
+    const reply = await serveSearchCode(store, params, ctx.searchCache,
+      (page, offset) => ctx.searchIndex('search_code', { params: page, offset, ...(semantic ? { semantic } : {}) }, call.signal), semantic?.model ?? null);
+    const skipped = vector && 'warning' in vector ? vector.warning : reply.semantic?.skipped ? message('embeddings.skipped', { reason: reply.semantic.skipped }, call.locale) : null;
+    if (skipped) reply.warnings = [...(reply.warnings ?? []), skipped];
+    return reply;
+  },
+  text: (reply, params) => renderSearchCodeText(reply, params.detailLevel),
 });

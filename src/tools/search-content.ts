@@ -10,6 +10,8 @@ import { toolSchema } from '../contracts/tool-input.js';
 import { runContentSearch } from '../live/content-search.js';
 import { fencePaths } from '../live/path-fence.js';
 import { startLiveCall, formatRule, grepFields, grepOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
+import { renderLiveText } from '../shape/live-text.js';
+import { marksFor } from '../shape/text-rows.js';
 import { defineTool } from './types.js';
 
 const strings = z.array(z.string());
@@ -36,7 +38,7 @@ export const searchContentTool = defineTool<Input, object | number>({
   group: 'live',
   description: [
     'Search file contents live with ripgrep (regex or literal, case, word, multiline, globs, context lines, encodings such as Shift_JIS or GBK).',
-    'Full results are {file, abs_path, line_number, line, submatches:[{start,end,match}]} (offsets are UTF-8 bytes in line); every reply says total_matches, truncated and estimated_tokens.',
+    'The text reply groups matching lines by file as `line: text` rows; its JSON (structuredContent, REST) has {file, abs_path, line_number, line, submatches:[{start,end,match}]} per match (offsets are UTF-8 bytes in line), total_matches, truncated and estimated_tokens.',
     WORKFLOW,
   ].join(' '),
   inputSchema,
@@ -53,4 +55,5 @@ export const searchContentTool = defineTool<Input, object | number>({
     });
     return withWarnings(reply, warnings);
   },
+  text: (reply, input) => renderLiveText(reply, marksFor(input.query, input.regex !== false && input.fixed_strings !== true)),
 });

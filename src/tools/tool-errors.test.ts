@@ -55,6 +55,17 @@ const searchCode: Case[] = [
   ['search_code', 'not an object', ['x'], code('tool.args_not_object')],
 ];
 
+const locate: Case[] = [
+  ['locate', 'missing required', {}, code('search_code.param_required', { param: 'text' })],
+  ['locate', 'wrong type', { text: 5 }, code('search_code.type_invalid', (l) => ({ param: 'text', expected: type('type.string')(l) }))],
+  ['locate', 'empty string', { text: ' \n ' }, code('locate.text_empty')],
+  ['locate', 'no words', { text: '--- !!! ---' }, code('locate.no_words')],
+  ['locate', 'below range', { text: 'x', max_results: 0 }, code('search_code.below_min', { param: 'max_results', min: 1, value: 0 })],
+  ['locate', 'not an integer', { text: 'x', max_results: 1.5 }, code('search_code.not_integer', { param: 'max_results', value: '1.5' })],
+  ['locate', 'unknown parameter', { text: 'x', query: 'y' }, code('search_code.unknown_param', { param: 'query', known: known('locate') })],
+  ['locate', 'traversal', { text: 'x', repository: '../etc' }, code('search_code.repository_traversal')],
+];
+
 const findReferences: Case[] = [
   ['find_references', 'missing required', {}, code('search_code.param_required', { param: 'symbol' })],
   ['find_references', 'wrong type', { symbol: 5 }, code('search_code.type_invalid', (l) => ({ param: 'symbol', expected: type('type.string')(l) }))],
@@ -118,7 +129,7 @@ const medicines: Case[] = [
   ['batch-check-availability', 'too many', { sukl_codes: Array.from({ length: MEDICINES.batchMaxCodes + 1 }, (_, i) => String(i + 1)) }, plain('medicines.too_many_codes', { max: MEDICINES.batchMaxCodes })],
 ];
 
-const CASES = [...searchCode, ...findReferences, ...live, ...medicines];
+const CASES = [...searchCode, ...locate, ...findReferences, ...live, ...medicines];
 
 /** Words zod, SQLite and Node put in their own error texts. */
 const RAW = /Invalid input|expected \w+, received|Too (small|big)|✖|SQLITE|ENOENT|ZodError/;
@@ -230,7 +241,7 @@ describe('through the MCP SDK client over stdio', () => {
 
   it('answers the issue\'s example in Japanese, and the door\'s Czech otherwise', async () => {
     const ja = await callJson(session.client, 'search_content', { query: '', roots: ['.'], locale: 'ja' });
-    expect(ja).toEqual({ isError: true, body: { ok: false, code: 'INVALID_ARGUMENT', error: message('live.param_empty', { param: 'query' }, 'ja') } });
+    expect(ja).toMatchObject({ isError: true, body: { ok: false, code: 'INVALID_ARGUMENT', error: message('live.param_empty', { param: 'query' }, 'ja') } });
     const cs = await callJson(session.client, 'search_code', { query: 'x', max_results: 0 });
     expect(cs.body.error).toBe(code('search_code.below_min', { param: 'max_results', min: 1, value: 0 })('cs'));
   });

@@ -3,7 +3,8 @@
  * What a tool is: a name, a description an agent reads, one strict zod input
  * schema (the whole contract: it validates, normalises and clamps, and is
  * published as JSON Schema by every door), and a handler. Doors never see more.
- * A reply is a JSON object, or a bare number (search_content's total_only).
+ * A reply is a JSON object, or a bare number (search_content's total_only);
+ * a tool may also say how a model reads it as text.
  */
 import type { z } from 'zod';
 import type { Locale } from '../contracts/messages/index.js';
@@ -20,6 +21,12 @@ export interface ToolDefinition<Input = unknown, Output extends object | number 
   /** The contract: raw arguments in, the handler's input out (built with contracts/tool-input's toolSchema). */
   inputSchema: z.ZodType<Input>;
   run: (input: Input, ctx: ToolContext, call: ToolCall) => Promise<Output>;
+  /**
+   * What a model reads of a reply (the MCP text content), rendered by src/shape; the JSON reply
+   * stays whole in structuredContent, REST and `quarry call`. Without it the text is the JSON.
+   */
+  // A method, so a registry of differing outputs (AnyTool) can hold it.
+  text?(output: Output, input: Input): string;
 }
 
 /** What belongs to one call rather than to the door: its cancellation (client gone or cancelled). */

@@ -1,14 +1,16 @@
 /**
  * @module cli/commands/call-command
  * `quarry call TOOL [JSON]`: any tool, JSON arguments in (argument or stdin),
- * the tool's JSON reply out; exit 1 when the tool reports an error.
+ * the tool's JSON reply out (`--text`: what a model reads of it over MCP);
+ * exit 1 when the tool reports an error.
  */
 import type { Command } from 'commander';
 import { catalogueError, toQuarryError } from '../../contracts/errors.js';
-import { callTool, errorBody } from '../../tools/call-tool.js';
+import { callToolWithText, errorBody } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
 import { EXIT, exitQuietlyOnBrokenPipe, runCommand, writeOut } from '../exit.js';
+import { STORE_OPTION_HELP } from '../options.js';
 
 async function readStdin(): Promise<string> {
   const chunks: Buffer[] = [];
@@ -35,16 +37,18 @@ export function registerCallCommand(program: Command): void {
     .argument('[json]', 'arguments as a JSON object')
     .option('--root <dir>', 'project folder', '.')
     .option('--index <file>', 'index file (default: ROOT/.quarry/index.db)')
+    .option('--store <url>', STORE_OPTION_HELP)
     .option('--locale <locale>', 'language of error messages (en, cs, ja)')
     .option('--log', 'write the structured tool-call log line to stderr')
-    .action((tool: string, json: string | undefined, opts: { root: string; index?: string; locale?: string; log?: boolean }) =>
+    .option('--text', 'print the compact text a model reads over MCP instead of the JSON')
+    .action((tool: string, json: string | undefined, opts: { root: string; index?: string; store?: string; locale?: string; log?: boolean; text?: boolean }) =>
       runCommand(async () => {
         exitQuietlyOnBrokenPipe();
-        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, locale: opts.locale });
+        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, locale: opts.locale });
         try {
           const text = json === undefined || json === '-' ? (process.stdin.isTTY ? '{}' : await readStdin()) : json;
-          const result = await callTool(tool, parseJsonArguments(text), ctx, opts.log ? { log: streamToolLogger(process.stderr) } : {});
-          await writeOut(JSON.stringify(result));
+          const reply = await callToolWithText(tool, parseJsonArguments(text), ctx, opts.log ? { log: streamToolLogger(process.stderr) } : {});
+          await writeOut(opts.text ? reply.text : JSON.stringify(reply.result));
           return EXIT.ok;
         } catch (error) {
           await writeOut(JSON.stringify(errorBody(toQuarryError(error))));

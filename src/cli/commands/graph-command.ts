@@ -6,9 +6,10 @@
 import type { Command } from 'commander';
 import { InvalidArgumentError } from 'commander';
 import { collectGraph, toCypher, writeCsv } from '../../graph/export.js';
-import { SqliteStore } from '../../store/sqlite-store.js';
+import { openStore } from '../../store/open-store.js';
 import { ToolContext } from '../../tools/context.js';
 import { EXIT, runCommand, writeOut } from '../exit.js';
+import { STORE_OPTION_HELP } from '../options.js';
 import fs from 'node:fs';
 
 export function registerGraphCommand(program: Command): void {
@@ -23,12 +24,13 @@ export function registerGraphCommand(program: Command): void {
     .option('--out <path>', 'folder (csv) or file (cypher)')
     .option('--root <dir>', 'project folder', '.')
     .option('--index <file>', 'index file (default: ROOT/.quarry/index.db)')
-    .action((opts: { format: 'csv' | 'cypher'; out?: string; root: string; index?: string }) =>
+    .option('--store <url>', STORE_OPTION_HELP)
+    .action((opts: { format: 'csv' | 'cypher'; out?: string; root: string; index?: string; store?: string }) =>
       runCommand(async () => {
-        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index });
-        const store = SqliteStore.open(ctx.indexPath, { root: ctx.root, readonly: true });
+        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store });
+        const store = await openStore(ctx.location, { root: ctx.root, readonly: true });
         try {
-          const data = collectGraph(store);
+          const data = await collectGraph(store);
           if (opts.format === 'csv') {
             const written = writeCsv(data, opts.out ?? 'quarry-graph');
             await writeOut(`${data.nodes.length} nodes, ${data.rels.length} edges -> ${written.join(', ')}`);
@@ -40,7 +42,7 @@ export function registerGraphCommand(program: Command): void {
           }
           return EXIT.ok;
         } finally {
-          store.close();
+          await store.close();
         }
       }),
     );

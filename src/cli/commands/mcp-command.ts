@@ -3,9 +3,10 @@
  * `quarry mcp [--root DIR]`: MCP over stdio for an agent. stdout is the
  * protocol, so logs go to stderr. The code index is refreshed in a child
  * process at start (incremental, so cheap when nothing changed); searches
- * wait for it instead of answering from a stale or missing index.
+ * wait for it instead of answering from a stale or missing index. With
+ * embeddings on, a second child embeds new chunks meanwhile.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
@@ -16,6 +17,9 @@ import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
 import type { ToolGroup } from '../../tools/types.js';
 import { runCommand } from '../exit.js';
+import { STORE_OPTION_HELP, embeddingsArgs, embeddingsOptions } from '../options.js';
+import type { StoreLocation } from '../../store/store.js';
+import { embeddingsConfig, type EmbeddingsFlags } from '../../embeddings/config.js';
 
 const CLI_ENTRY = fileURLToPath(new URL('../main.js', import.meta.url));
 
@@ -26,38 +30,51 @@ export function parseToolGroups(value: string): ToolGroup[] {
   return groups as ToolGroup[];
 }
 
-/** Runs `quarry index` in a child process; resolves when it exits (its output goes to stderr). */
-export function refreshIndexInChild(root: string, indexPath: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI_ENTRY, 'index', root, '--index', indexPath, '--json'], { stdio: ['ignore', 'ignore', 'inherit'] });
+/** Runs `quarry index` on `location` in a child process; `done` resolves when it exits (its output goes to stderr). */
+export function spawnIndexChild(root: string, location: StoreLocation, extraArgs: readonly string[] = []): { child: ChildProcess; done: Promise<void> } {
+  const target = location.kind === 'sqlite' ? ['--index', location.file] : ['--store', location.url];
+  const child = spawn(process.execPath, [CLI_ENTRY, 'index', root, ...target, '--json', ...extraArgs], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`quarry index exited with ${code}`))));
+    child.on('exit', (code, signal) => (code === 0 || signal === 'SIGTERM' ? resolve() : reject(new Error(`quarry index exited with ${code}`))));
   });
+  return { child, done };
 }
 
 export function registerMcpCommand(program: Command): void {
-  program
-    .command('mcp')
+  embeddingsOptions(program
+    .command('mcp'))
     .description('Serve Quarry\'s tools over MCP on stdio (for Claude Code, Claude Desktop, Cursor, ...).')
     .option('--root <dir>', 'project folder', '.')
     .option('--index <file>', 'index file (default: ROOT/.quarry/index.db)')
+    .option('--store <url>', STORE_OPTION_HELP)
     .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')}`, parseToolGroups, [...TOOL_GROUPS])
     .option('--no-refresh', 'do not refresh the code index at start')
     .option('--locale <locale>', 'language of error messages (en, cs, ja)')
-    .action((opts: { root: string; index?: string; tools: ToolGroup[]; refresh: boolean; locale?: string }) =>
+    .option('--no-structured-content', 'send each reply as its compact text only, without the JSON as structuredContent')
+    .action((opts: { root: string; index?: string; store?: string; tools: ToolGroup[]; refresh: boolean; locale?: string; structuredContent: boolean } & EmbeddingsFlags) =>
       runCommand(async () => {
-        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, locale: opts.locale });
+        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, locale: opts.locale, embeddings: embeddingsConfig(opts, process.env) });
+        let embedding: ChildProcess | undefined;
         if (opts.refresh && opts.tools.includes('code')) {
-          ctx.indexReady = refreshIndexInChild(ctx.root, ctx.indexPath).catch((error: Error) => {
-            process.stderr.write(`quarry: index refresh failed: ${error.message}\n`);
-          });
+          const failed = (error: Error) => { process.stderr.write(`quarry: index refresh failed: ${error.message}\n`); };
+          // Searches wait for the word index only; the embedding pass follows in a second child, and
+          // searches fuse whatever vectors are stored by then.
+          ctx.indexReady = spawnIndexChild(ctx.root, ctx.location, ['--no-embeddings']).done.then(() => {
+            if (!ctx.embeddings) return;
+            const pass = spawnIndexChild(ctx.root, ctx.location, embeddingsArgs(opts));
+            embedding = pass.child;
+            pass.done.catch(failed);
+          }).catch(failed);
         }
-        const server = createMcpServer(ctx, toolsInGroups(opts.tools), streamToolLogger(process.stderr));
+        // Commander sets the flag to true unless --no-structured-content; then the environment may still turn it off.
+        const server = createMcpServer(ctx, toolsInGroups(opts.tools), streamToolLogger(process.stderr), opts.structuredContent ? {} : { structuredContent: false });
         await connectMcp(server, new StdioServerTransport(), ctx.locale);
         await new Promise<void>((resolve) => {
           server.onclose = resolve;
           process.stdin.on('end', resolve);
         });
+        embedding?.kill('SIGTERM');
         ctx.close();
         return 0;
       }),

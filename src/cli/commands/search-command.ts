@@ -12,11 +12,11 @@ import { planSearch } from '../../search/plan.js';
 import { callTool, errorBody } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
 import { EXIT, exitQuietlyOnBrokenPipe, runCommand, writeOut } from '../exit.js';
-import { parseInteger } from '../options.js';
+import { STORE_OPTION_HELP, parseInteger } from '../options.js';
 import { COLOR_STYLE, PLAIN_STYLE, printSearch } from '../print/text.js';
 
 interface SearchOptions {
-  root: string; index?: string; mode?: string; language?: string; repository?: string; maxResults?: number;
+  root: string; index?: string; store?: string; mode?: string; language?: string; repository?: string; maxResults?: number;
   skip?: number; snippetLines?: number; detail?: string; caseSensitive?: boolean; ignoreCase?: boolean;
   json?: boolean; explain?: boolean; color?: boolean;
 }
@@ -28,6 +28,7 @@ export function registerSearchCommand(program: Command): void {
     .argument('<query>', 'words, "quoted phrases", a literal (--mode exact) or a regex (--mode regex)')
     .option('--root <dir>', 'project folder', '.')
     .option('--index <file>', 'index file (default: ROOT/.quarry/index.db)')
+    .option('--store <url>', STORE_OPTION_HELP)
     .option('-m, --mode <mode>', 'auto | text | exact | regex')
     .option('-l, --language <language>', 'only this language')
     .option('--repository <name>', 'only this repository')
@@ -54,7 +55,7 @@ export function registerSearchCommand(program: Command): void {
           await writeOut(JSON.stringify(planSearch(normalizeSearchCodeParams(raw)), null, 2));
           return EXIT.ok;
         }
-        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index });
+        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store });
         try {
           const response = (await callTool('search_code', raw, ctx)) as SearchCodeResponse;
           const style = opts.color !== false && process.stdout.isTTY ? COLOR_STYLE : PLAIN_STYLE;

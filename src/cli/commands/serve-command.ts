@@ -6,18 +6,21 @@
  * --token / QUARRY_TOKEN and --allowed-hosts / QUARRY_ALLOWED_HOSTS fence it
  * (README "Security"); the token is best passed by environment, since a
  * command line is visible to every user of the machine in `ps`.
+ * --rate-store / QUARRY_RATE_STORE shares the rate-limit windows of several
+ * servers through Redis (README "Scaling out").
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { HTTP, RATE_LIMIT } from '../../contracts/limits.js';
 import { trustedProxies } from '../../server/client-ip.js';
 import { parseHostEntry } from '../../server/access/host-allow-list.js';
+import { MEMORY_RATE_STORE } from '../../server/rate-limit/rate-store.js';
 import { startServer } from '../../server/serve.js';
 import type { RefreshMode } from '../../server/projects/folder-refresher.js';
 import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
 import type { ToolGroup } from '../../tools/types.js';
 import { EXIT, runCommand } from '../exit.js';
-import { parseByteSize, parseInteger } from '../options.js';
+import { STORE_OPTION_HELP, parseByteSize, parseInteger } from '../options.js';
 import { parseToolGroups } from './mcp-command.js';
 
 function parseRefreshMode(value: string): RefreshMode {
@@ -51,6 +54,7 @@ interface ServeFlags {
   host: string;
   port: number;
   index?: string;
+  store?: string;
   dataDir?: string;
   allowRoot: string[];
   trustProxy: string[];
@@ -60,6 +64,8 @@ interface ServeFlags {
   mcpRateLimit: number;
   searchRateLimit: number;
   projectRateLimit: number;
+  rateStore: string;
+  rateKeyPrefix: string;
   bodyLimit: string;
   refresh: RefreshMode;
   tools: ToolGroup[];
@@ -74,6 +80,7 @@ export function registerServeCommand(program: Command): void {
     .option('--host <host>', 'address to listen on', HTTP.defaultHost)
     .option('--port <port>', 'port (0 picks a free one)', parsePort, HTTP.defaultPort)
     .option('--index <file>', 'index of DIR (default: DIR/.quarry/index.db)')
+    .option('--store <url>', STORE_OPTION_HELP)
     .option('--data-dir <dir>', 'where created projects keep their indexes (default: DIR/.quarry/projects)')
     .option('--allow-root <dir>', 'folder projects may be created from (repeatable; default: DIR only)', collect, [])
     .option('--trust-proxy <ip>', 'proxy address or CIDR whose x-forwarded-for / x-real-ip is believed (repeatable)', collectProxies, [])
@@ -85,6 +92,11 @@ export function registerServeCommand(program: Command): void {
     .option('--mcp-rate-limit <n>', 'MCP requests per client IP per minute', parseInteger, RATE_LIMIT.mcpPerWindow)
     .option('--search-rate-limit <n>', 'REST search requests per client IP per minute', parseInteger, RATE_LIMIT.searchPerWindow)
     .option('--project-rate-limit <n>', 'REST project, upload and conversation requests per client IP per minute', parseInteger, RATE_LIMIT.projectsPerWindow)
+    .addOption(new Option('--rate-store <store>', 'where rate-limit windows live: memory (this server), or a Redis URL (redis://host:6379) shared by several servers')
+      // Checked by startServer, not by an argParser: commander would echo the raw value, password included.
+      .env('QUARRY_RATE_STORE').default(MEMORY_RATE_STORE))
+    .addOption(new Option('--rate-key-prefix <prefix>', 'prefix of the rate-limit keys in Redis (one per deployment sharing a Redis)')
+      .env('QUARRY_RATE_KEY_PREFIX').default(RATE_LIMIT.redisKeyPrefix))
     .option('--body-limit <bytes>', 'largest request body (file uploads: 16M)', String(HTTP.bodyLimitBytes))
     .option('--refresh <mode>', 'keep DIR\'s index fresh: watch (fs.watch, polling if that fails), poll, off', parseRefreshMode, 'watch' as RefreshMode)
     .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')}`, parseToolGroups, [...TOOL_GROUPS])
@@ -92,10 +104,11 @@ export function registerServeCommand(program: Command): void {
     .action((dir: string, flags: ServeFlags) =>
       runCommand(async () => {
         const server = await startServer({
-          root: dir, host: flags.host, port: flags.port, indexPath: flags.index, dataDir: flags.dataDir,
+          root: dir, host: flags.host, port: flags.port, indexPath: flags.index, store: flags.store, dataDir: flags.dataDir,
           allowRoots: flags.allowRoot, trustProxies: flags.trustProxy, corsOrigins: flags.cors,
           allowedHosts: flags.allowedHosts, token: flags.token,
-          mcpRateLimit: flags.mcpRateLimit, searchRateLimit: flags.searchRateLimit, projectRateLimit: flags.projectRateLimit, bodyLimitBytes: parseByteSize(flags.bodyLimit),
+          mcpRateLimit: flags.mcpRateLimit, searchRateLimit: flags.searchRateLimit, projectRateLimit: flags.projectRateLimit,
+          rateStore: flags.rateStore, rateKeyPrefix: flags.rateKeyPrefix, bodyLimitBytes: parseByteSize(flags.bodyLimit),
           refresh: flags.refresh, tools: toolsInGroups(flags.tools), toolLog: streamToolLogger(process.stdout), locale: flags.locale,
         });
         await new Promise<void>((resolve) => {

@@ -61,5 +61,6 @@ export function printIndexSummary(s: IndexSummary): string {
     `  ${s.files} files, ${mb(s.bytes)}: ${s.added} added, ${s.updated} updated, ${s.unchanged} unchanged, ${s.deleted} deleted`,
     `  ${s.chunks} chunks, index ${mb(s.index_bytes)}, version ${s.index_version}, ${(s.duration_ms / 1000).toFixed(1)} s`,
     ...(s.skipped > 0 ? [`  skipped ${s.skipped}: ${reasons}`] : []),
+    ...(s.embeddings ? [`  embeddings (${s.embeddings.model}): ${s.embeddings.embedded} embedded, ${s.embeddings.vectors} vectors, ${s.embeddings.missing} missing`] : []),
   ].join('\n');
 }

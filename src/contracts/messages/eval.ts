@@ -1,6 +1,6 @@
 /**
  * @module contracts/messages/eval
- * Messages of the relevance evaluation (`npm run eval:cosqa`): where the data
+ * Messages of the relevance evaluations (`npm run eval:cosqa`, `npm run eval:swebench`): where the data
  * is expected and what is wrong with it, so a broken copy is never scored.
  */
 import type { Catalogue } from './catalogue.js';
@@ -14,5 +14,14 @@ export const evalMessages = {
   },
   'eval.usage': {
     en: 'Usage: npm run eval:cosqa -- [DIR] [--split dev|test|both] [--window N] [--json]. {reason}',
+  },
+  'eval.swebench_usage': {
+    en: 'Usage: npm run eval:swebench -- --repos DIR [--data FILE] [--only REPO,...] [--instances ID,...] [--every N] [--no-baseline] [--json] [--dump FILE]. {reason}',
+  },
+  'eval.swebench_data_missing': {
+    en: 'SWE-bench Lite data not found: {file} is missing. Pass it with --data FILE.',
+  },
+  'eval.swebench_data_invalid': {
+    en: 'SWE-bench Lite data in {file} is not usable: {reason}',
   },
 } satisfies Catalogue;

@@ -23,6 +23,16 @@ export const httpMessages = {
     cs: 'Příliš mnoho volání nástrojů. Zkuste to znovu za {seconds} s.',
     ja: 'ツールの呼び出しが多すぎます。{seconds} 秒後にもう一度お試しください。',
   },
+  'http.rate_store_unavailable': {
+    en: 'The shared rate-limit store ({store}) did not answer, so this request could not be counted. Try again in a moment.',
+    cs: 'Sdílené úložiště limitů požadavků ({store}) neodpovědělo, proto tento požadavek nebylo možné započítat. Zkuste to za chvíli znovu.',
+    ja: '共有のレート制限ストア（{store}）が応答しなかったため、このリクエストを数えられませんでした。しばらくしてからもう一度お試しください。',
+  },
+  'http.rate_store_invalid': {
+    en: 'Not a rate-limit store: {value} (expected memory, or a Redis URL such as redis://127.0.0.1:6379).',
+    cs: 'Neplatné úložiště limitů požadavků: {value} (očekává se memory nebo URL Redisu, např. redis://127.0.0.1:6379).',
+    ja: 'レート制限ストアとして不正です: {value}（memory、または redis://127.0.0.1:6379 のような Redis の URL を指定してください）。',
+  },
   'http.listen_failed': {
     en: 'Cannot listen on {host}:{port} ({reason}). Pick another --port or --host.',
     ja: '{host}:{port} で待ち受けできません（{reason}）。別の --port または --host を指定してください。',

@@ -6,11 +6,14 @@
 import type { Catalogue, Locale } from './catalogue.js';
 import { LOCALES } from './catalogue.js';
 import { coreMessages } from './core.js';
+import { embeddingsMessages } from './embeddings.js';
 import { evalMessages } from './eval.js';
 import { liveMessages } from './live.js';
+import { locateMessages } from './locate.js';
 import { medicinesMessages } from './medicines.js';
 import { httpMessages } from './http.js';
 import { searchCodeMessages } from './search-code.js';
+import { storeMessages } from './store.js';
 
 export type { Catalogue, Locale } from './catalogue.js';
 export { LOCALES } from './catalogue.js';
@@ -18,10 +21,13 @@ export { LOCALES } from './catalogue.js';
 const catalogue = {
   ...coreMessages,
   ...searchCodeMessages,
+  ...locateMessages,
   ...liveMessages,
   ...medicinesMessages,
   ...httpMessages,
   ...evalMessages,
+  ...storeMessages,
+  ...embeddingsMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;

@@ -22,7 +22,7 @@ describe('FolderRefresher', () => {
     const refresher = new FolderRefresher({ root, indexPath }, async (job) => indexFolder(job), {
       mode, debounceMs: 50, intervalMs: 100, log: (_level, fields) => { logs.push(String(fields.event)); },
     });
-    expect((await refresher.start()).files).toBe(1);
+    expect((await refresher.start())?.files).toBe(1);
     writeTree(root, { 'b.txt': 'second\n' });
     const store = SqliteStore.open(indexPath);
     try {

@@ -20,6 +20,8 @@ export interface RefresherOptions {
   intervalMs?: number;
   /** Absolute paths the server writes inside the folder (index file, data dir); their changes are ignored. */
   ownFiles?: readonly string[];
+  /** A failed run this says is no failure (another server is writing the shared index): logged, and the folder is followed on. */
+  skipWhen?: (error: unknown) => boolean;
   /** One line per run or failure; the server passes its pino logger. */
   log: (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, msg: string) => void;
 }
@@ -56,12 +58,23 @@ export class FolderRefresher {
     this.mode = options.mode;
   }
 
-  /** First index run; then watches (or polls) for changes. Rejects when the first run fails. */
-  async start(): Promise<IndexSummary> {
-    const summary = await this.runIndex(this.job, this.abort.signal);
-    this.options.log('info', { event: 'index_refreshed', root: this.job.root, ...summaryFields(summary) }, 'index ready');
+  /** First index run; then watches (or polls) for changes. Rejects when the first run fails (null: skipped, see `skipWhen`). */
+  async start(): Promise<IndexSummary | null> {
+    let summary: IndexSummary | null;
+    try {
+      summary = await this.runIndex(this.job, this.abort.signal);
+      this.options.log('info', { event: 'index_refreshed', root: this.job.root, ...summaryFields(summary) }, 'index ready');
+    } catch (error) {
+      if (!this.options.skipWhen?.(error)) throw error;
+      this.logSkipped(error);
+      summary = null;
+    }
     if (!this.stopped) this.follow();
     return summary;
+  }
+
+  private logSkipped(error: unknown): void {
+    this.options.log('info', { event: 'index_refresh_skipped', root: this.job.root, reason: (error as Error).message }, 'index refresh skipped');
   }
 
   /** How changes are followed now ('poll' after a failed watch). */
@@ -133,6 +146,7 @@ export class FolderRefresher {
       })
       .catch((error: Error) => {
         if (this.stopped) return null;
+        if (this.options.skipWhen?.(error)) { this.logSkipped(error); return null; }
         // A failed refresh keeps the previous index, which stays consistent; the next change retries.
         this.options.log('error', { event: 'index_refresh_failed', root: this.job.root, error: error.message }, 'index refresh failed');
         return null;

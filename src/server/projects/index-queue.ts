@@ -33,12 +33,12 @@ export class IndexQueue {
 
   /** Index files waiting for their pass, in order. */
   pending(): string[] {
-    return this.waiting.map((w) => w.job.indexPath ?? w.job.root);
+    return this.waiting.map((w) => keyOf(w.job));
   }
 
   enqueue(job: IndexJob, signal?: AbortSignal, guard?: () => void): Promise<IndexSummary> {
-    const key = job.indexPath ?? job.root;
-    const queued = this.waiting.find((w) => (w.job.indexPath ?? w.job.root) === key);
+    const key = keyOf(job);
+    const queued = this.waiting.find((w) => keyOf(w.job) === key);
     if (queued) return queued.promise;
     let resolve!: Waiting['resolve'];
     let reject!: Waiting['reject'];
@@ -71,4 +71,9 @@ export class IndexQueue {
       .then(entry.resolve, entry.reject)
       .finally(() => { this.running = false; this.next(); });
   }
+}
+
+/** Jobs of one index are one: its file, or its store, else its folder. */
+function keyOf(job: IndexJob): string {
+  return job.indexPath ?? (job.store?.kind === 'postgres' ? job.store.url : job.store?.file) ?? job.root;
 }

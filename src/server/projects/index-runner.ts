@@ -10,7 +10,7 @@ import { Worker } from 'node:worker_threads';
 import { catalogueError, QuarryError, type ErrorCode, type ErrorText } from '../../contracts/errors.js';
 import { indexFolder, type IndexOptions, type IndexSummary } from '../../ingest/indexer.js';
 
-export type IndexJob = Pick<IndexOptions, 'root' | 'indexPath' | 'repository' | 'maxFileBytes' | 'writersWaiting'>;
+export type IndexJob = Pick<IndexOptions, 'root' | 'indexPath' | 'store' | 'repository' | 'maxFileBytes' | 'writersWaiting'>;
 /**
  * Runs one index pass. Aborting terminates the worker: every batch is its own
  * transaction, so the index keeps the batches committed so far and stays consistent.

@@ -8,7 +8,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { indexFolder, type IndexOptions } from '../../ingest/indexer.js';
 import { toQuarryError } from '../../contracts/errors.js';
 
-const options = workerData as Pick<IndexOptions, 'root' | 'indexPath' | 'repository' | 'maxFileBytes' | 'writersWaiting'>;
+const options = workerData as Pick<IndexOptions, 'root' | 'indexPath' | 'store' | 'repository' | 'maxFileBytes' | 'writersWaiting'>;
 try {
   parentPort?.postMessage({ ok: true, summary: await indexFolder(options) });
 } catch (error) {

@@ -32,7 +32,7 @@ describe('ProjectRegistry', () => {
     expect(new Set(outcomes.map((o) => o.project.id)).size).toBe(1);
     expect(outcomes.filter((o) => o.created)).toHaveLength(1);
     expect(builds.filter((b) => b === folder)).toHaveLength(1);
-    expect(projects.list()).toHaveLength(2);
+    expect(await projects.list()).toHaveLength(2);
     // The served folder is the default project's: asking for "." returns it.
     const again = await projects.create({ folder: '.' });
     expect(again).toMatchObject({ created: false, project: { id: 'proj_default' } });
@@ -48,11 +48,11 @@ describe('ProjectRegistry', () => {
     const folderRefusal = await projects.create({ folder: folders.at(-1)! }).catch((e: unknown) => e);
     expect(folderRefusal).toBeInstanceOf(QuarryError);
     expect(folderRefusal).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: PROJECTS.watchedFoldersMax } });
-    while (projects.list().length < PROJECTS.projectsMax) await projects.create({});
+    while ((await projects.list()).length < PROJECTS.projectsMax) await projects.create({});
     const refusal = await projects.create({}).catch((e: unknown) => e);
     expect(refusal).toMatchObject({ code: 'LIMIT_EXCEEDED', details: { limit: PROJECTS.projectsMax } });
     expect((refusal as Error).message).toContain(String(PROJECTS.projectsMax));
-    expect(projects.list()).toHaveLength(PROJECTS.projectsMax);
+    expect(await projects.list()).toHaveLength(PROJECTS.projectsMax);
   }, 60_000);
 
   it('refuses to refresh a folder that was swapped for a symlink outside the allowed roots', async () => {

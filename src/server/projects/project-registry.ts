@@ -9,16 +9,24 @@
  * on projects and on folders kept fresh (contracts/limits PROJECTS), one
  * index-build queue for all of them, and the fence checked again before
  * every pass, in case the folder was swapped for a symlink since.
+ *
+ * With `--store postgres://…` the served folder's index is the shared one in
+ * PostgreSQL: the default project searches and refreshes it there (a pass
+ * another server is already writing is skipped), and keeps only its own
+ * description and conversation list in its local SQLite file. Created
+ * projects stay SQLite files of this server.
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { catalogueError } from '../../contracts/errors.js';
+import { QuarryError, catalogueError } from '../../contracts/errors.js';
 import { PROJECTS } from '../../contracts/limits.js';
 import type { Conversation, Project } from '../../contracts/rest-api.js';
 import {
   contentStatements, createConversation, listConversations, newId, readProjectMeta, writeProjectMeta, type ProjectMeta,
 } from '../../store/content-store.js';
+import { openStore } from '../../store/open-store.js';
 import { SqliteStore } from '../../store/sqlite-store.js';
+import type { Store, StoreLocation } from '../../store/store.js';
 import { writeQueueFor } from '../../store/write-queue.js';
 import { FolderRefresher, type RefresherOptions } from './folder-refresher.js';
 import { IndexQueue } from './index-queue.js';
@@ -31,7 +39,12 @@ const DEFAULT_CONVERSATION_TITLE = 'Default conversation';
 
 export interface ProjectHandle {
   meta: ProjectMeta;
+  /** The project's own SQLite file: its description, conversations and (unless `shared`) its index. */
   store: SqliteStore;
+  /** Where the project's index is searched: its SQLite file, or the shared PostgreSQL store. */
+  index: StoreLocation;
+  /** The index is the shared PostgreSQL one: uploads and messages go to projects of their own. */
+  shared: boolean;
   /** Resolves when the first index of a folder project is built; REST reads wait for it. */
   ready: Promise<unknown>;
   /** The project's own folder in the data dir; null for the default project. */
@@ -43,6 +56,8 @@ export interface RegistryOptions {
   /** The served folder (real path). */
   root: string;
   indexPath: string;
+  /** The served folder's index when it is not the SQLite file at `indexPath` (a PostgreSQL store). */
+  store?: StoreLocation;
   dataDir: string;
   /** Real paths of folders projects may be created from. */
   allowedRoots: readonly string[];
@@ -77,6 +92,8 @@ export function fenceFolder(folder: string, roots: readonly string[], base: stri
 
 export class ProjectRegistry {
   private readonly projects = new Map<string, ProjectHandle>();
+  /** The shared store, opened for the default project's description (search goes through the search pool). */
+  private sharedStore: Promise<Store> | null = null;
   /** Every index pass of every project goes through here, one at a time. */
   readonly indexQueue: IndexQueue;
 
@@ -102,12 +119,31 @@ export class ProjectRegistry {
     return handle;
   }
 
-  list(): Project[] {
-    return [...this.projects.values()].map(describe);
+  list(): Promise<Project[]> {
+    return Promise.all([...this.projects.values()].map((handle) => this.describeHandle(handle)));
   }
 
-  describe(id: string): Project {
-    return describe(this.get(id));
+  describe(id: string): Promise<Project> {
+    return this.describeHandle(this.get(id));
+  }
+
+  /** The index version a project answers from. */
+  async indexVersion(handle: ProjectHandle): Promise<number> {
+    return handle.shared ? (await this.shared()).indexVersion() : handle.store.indexVersion();
+  }
+
+  private shared(): Promise<Store> {
+    const location = this.options.store!;
+    const opening = this.sharedStore ??= openStore(location, { root: this.options.root });
+    opening.catch(() => { if (this.sharedStore === opening) this.sharedStore = null; });
+    return opening;
+  }
+
+  private async describeHandle(handle: ProjectHandle): Promise<Project> {
+    if (!handle.shared) return describe(handle, handle.store.indexVersion(), countsOf(handle.store));
+    const shared = await this.shared();
+    const { version, counts } = await shared.read(async (reader) => ({ version: await reader.indexVersion(), counts: await reader.counts() }));
+    return describe(handle, version, { files: counts.files.file ?? 0, messages: 0, chunks: counts.chunks });
   }
 
   /**
@@ -120,7 +156,7 @@ export class ProjectRegistry {
     const existing = folder === null ? undefined : [...this.projects.values()].find((h) => h.meta.folder === folder);
     if (existing) {
       await existing.ready;
-      return { project: describe(existing), created: false };
+      return { project: await this.describeHandle(existing), created: false };
     }
     this.checkCaps(folder !== null);
     const id = newId('proj');
@@ -135,7 +171,7 @@ export class ProjectRegistry {
     ]);
     try {
       await handle.ready;
-      return { project: describe(handle), created: true };
+      return { project: await this.describeHandle(handle), created: true };
     } catch (error) {
       await this.remove(id, store, dataFolder);
       throw error;
@@ -161,6 +197,8 @@ export class ProjectRegistry {
     await Promise.all(handles.map((h) => writeQueueFor(h.store.file).drained()));
     for (const handle of handles) handle.store.close();
     this.projects.clear();
+    await this.sharedStore?.then((store) => store.close(), () => undefined);
+    this.sharedStore = null;
   }
 
   private openDefault(): void {
@@ -173,7 +211,7 @@ export class ProjectRegistry {
     const writes: Promise<unknown>[] = [writeProjectMeta(store, meta)];
     // Clients find the default project through its conversation (seed 003's script reads /api/conversations first).
     if (listConversations(store).length === 0) writes.push(createConversation(store, DEFAULT_CONVERSATION_TITLE));
-    this.track(meta, store, null, writes);
+    this.track(meta, store, null, writes, this.options.store?.kind === 'postgres' ? this.options.store : null);
   }
 
   /** LIMIT_EXCEEDED when one more project (a folder one: `watched`) would pass a cap. */
@@ -224,7 +262,7 @@ export class ProjectRegistry {
   }
 
   /** Registers a project; `ready` settles after `writes` and, for a folder, its first index pass. */
-  private track(meta: ProjectMeta, store: SqliteStore, dataFolder: string | null, writes: Promise<unknown>[] = []): ProjectHandle {
+  private track(meta: ProjectMeta, store: SqliteStore, dataFolder: string | null, writes: Promise<unknown>[] = [], shared: StoreLocation | null = null): ProjectHandle {
     let refresher: FolderRefresher | null = null;
     const pending = [...writes];
     if (meta.folder) {
@@ -232,16 +270,20 @@ export class ProjectRegistry {
       const runner: IndexRunner = meta.kind === 'default'
         ? this.indexQueue.runner
         : (job, signal) => this.indexQueue.enqueue(job, signal, () => this.checkStoredFolder(meta));
-      refresher = new FolderRefresher(
-        { root: meta.folder, indexPath: store.file, repository: path.basename(meta.folder), writersWaiting: writeQueueFor(store.file).waiting },
-        runner,
-        { ...this.options.refresh, ownFiles: [store.file, this.options.indexPath, this.options.dataDir] },
-      );
+      const job = shared
+        ? { root: meta.folder, store: shared, repository: path.basename(meta.folder) }
+        : { root: meta.folder, indexPath: store.file, repository: path.basename(meta.folder), writersWaiting: writeQueueFor(store.file).waiting };
+      refresher = new FolderRefresher(job, runner, {
+        ...this.options.refresh, ownFiles: [store.file, this.options.indexPath, this.options.dataDir],
+        // Another server writing the shared index now: this pass is not needed (the next change runs one).
+        ...(shared ? { skipWhen: isWriterBusy } : {}),
+      });
       pending.push(refresher.start());
     }
     const ready = Promise.all(pending);
     ready.catch(() => undefined); // the failure is reported to whoever awaits `ready`
-    const handle: ProjectHandle = { meta, store, ready, dataFolder, refresher };
+    const index: StoreLocation = shared ?? { kind: 'sqlite', file: store.file };
+    const handle: ProjectHandle = { meta, store, index, shared: shared !== null, ready, dataFolder, refresher };
     this.projects.set(meta.id, handle);
     return handle;
   }
@@ -257,11 +299,19 @@ export class ProjectRegistry {
   }
 }
 
-function describe(handle: ProjectHandle): Project {
-  const byType = new Map(contentStatements(handle.store).fileCountsByType.all().map((r) => [r.source_type, r.n]));
+function countsOf(store: SqliteStore): { files: number; messages: number; chunks: number } {
+  const byType = new Map(contentStatements(store).fileCountsByType.all().map((r) => [r.source_type, r.n]));
+  return { files: byType.get('file') ?? 0, messages: byType.get('conversation_message') ?? 0, chunks: store.counts().chunks };
+}
+
+function describe(handle: ProjectHandle, indexVersion: number, counts: { files: number; messages: number; chunks: number }): Project {
   return {
     id: handle.meta.id, name: handle.meta.name, kind: handle.meta.kind, folder: handle.meta.folder,
-    created_at: handle.meta.created_at, files: byType.get('file') ?? 0, messages: byType.get('conversation_message') ?? 0,
-    chunks: handle.store.counts().chunks, index_version: handle.store.indexVersion(),
+    created_at: handle.meta.created_at, ...counts, index_version: indexVersion,
   };
+}
+
+/** Another writer holds the shared store's writer lock. */
+function isWriterBusy(error: unknown): boolean {
+  return error instanceof QuarryError && error.text?.key === 'store.writer_busy';
 }

@@ -1,9 +1,10 @@
 /**
  * @module server/rate-limit/window-store
  * Where sliding-window hit logs live. One server keeps them in memory
- * (memory-window-store); several servers behind a balancer need a shared
- * store (a Redis sorted set per key: ZREMRANGEBYSCORE + ZCARD + ZADD in one
- * MULTI), which implements this same interface. Async for that reason.
+ * (memory-window-store); several servers behind a balancer share them in
+ * Redis (redis-window-store: a sorted set per key, one Lua script per
+ * decision), behind a fail-open failover (failover-window-store). Both
+ * implement this interface and pass one contract suite. Async for Redis.
  */
 
 export interface WindowDecision {

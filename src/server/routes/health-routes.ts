@@ -13,7 +13,7 @@ export function registerHealthRoutes(app: FastifyInstance, options: AppOptions):
     ok: true,
     version: SERVER_INFO.version,
     default_project: options.projects.defaultProject.meta.id,
-    index_version: options.projects.defaultProject.store.indexVersion(),
+    index_version: await options.projects.indexVersion(options.projects.defaultProject),
     uptime_s: Math.round((Date.now() - started) / 1000),
   }));
 }

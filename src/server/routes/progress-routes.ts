@@ -37,17 +37,26 @@ export function registerProgressRoutes(app: FastifyInstance, options: AppOptions
     const out = reply.raw;
     out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
     let last = '';
-    const tick = () => {
-      const projects = options.projects.list().map((project) => {
-        let state: BuildState = { state: 'ready' };
-        try { state = stateOf(options.projects.get(project.id)); } catch { /* deleted between list and get: it leaves the next event */ }
-        return { ...project, ...state };
-      });
-      const data = JSON.stringify({ projects });
-      if (data !== last) { last = data; out.write(`event: projects\ndata: ${data}\n\n`); }
+    let ticking = false;
+    const tick = async () => {
+      if (ticking) return; // a slow answer (the shared store) is not asked again before it arrives
+      ticking = true;
+      try {
+        const projects = (await options.projects.list()).map((project) => {
+          let state: BuildState = { state: 'ready' };
+          try { state = stateOf(options.projects.get(project.id)); } catch { /* deleted between list and get: it leaves the next event */ }
+          return { ...project, ...state };
+        });
+        const data = JSON.stringify({ projects });
+        if (data !== last && !out.writableEnded) { last = data; out.write(`event: projects\ndata: ${data}\n\n`); }
+      } catch {
+        // The shared store did not answer: the next tick asks again, and the last event stands meanwhile.
+      } finally {
+        ticking = false;
+      }
     };
-    tick();
-    const timer = setInterval(tick, WEB.progressPollMs);
+    void tick();
+    const timer = setInterval(() => void tick(), WEB.progressPollMs);
     const stop = () => { clearInterval(timer); if (!out.writableEnded) out.end(); };
     request.raw.on('close', stop);
     app.addHook('onClose', async () => stop());

@@ -29,7 +29,7 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions,
   }, clientOf);
   const rest = { onRequest: limit, config: { door: 'rest' as const } };
 
-  app.get('/api/projects', rest, async () => ({ projects: projects.list() }));
+  app.get('/api/projects', rest, async () => ({ projects: await projects.list() }));
 
   app.post('/api/projects', rest, async (request, reply) => {
     const body = parseRequestBody(createProjectRequest, request.body, options.toolContext.locale);

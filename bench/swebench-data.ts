@@ -1,0 +1,67 @@
+/**
+ * @module bench/swebench-data
+ * Loads the SWE-bench Lite instances (JSON list, read in place) and checks
+ * them before anything is scored: each has a repository, a 40-hex base
+ * commit, a problem statement and a gold patch that edits exactly one file
+ * (the relevant file of file localisation).
+ */
+import fs from 'node:fs';
+import { catalogueError } from '../src/contracts/errors.js';
+
+export interface SwebenchInstance {
+  id: string;
+  /** `owner/name` as GitHub spells it. */
+  repo: string;
+  baseCommit: string;
+  problem: string;
+  /** The file the gold patch edits. */
+  gold: string;
+  createdAt: string;
+}
+
+interface RawInstance {
+  instance_id?: unknown;
+  repo?: unknown;
+  base_commit?: unknown;
+  problem_statement?: unknown;
+  patch?: unknown;
+  created_at?: unknown;
+}
+
+const COMMIT = /^[0-9a-f]{40}$/;
+const PATCHED_FILE = /^diff --git a\/(\S+) b\//gm;
+
+function invalid(file: string, reason: string): Error {
+  return catalogueError('INVALID_ARGUMENT', { key: 'eval.swebench_data_invalid', params: { file, reason } });
+}
+
+/** The files a unified diff edits, in order. */
+export function patchedFiles(patch: string): string[] {
+  return [...patch.matchAll(PATCHED_FILE)].map((m) => m[1]!);
+}
+
+export function loadSwebench(file: string): SwebenchInstance[] {
+  if (!fs.existsSync(file)) throw catalogueError('NOT_FOUND', { key: 'eval.swebench_data_missing', params: { file } });
+  let raw: unknown;
+  try {
+    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw invalid(file, `not JSON (${(error as Error).message})`);
+  }
+  if (!Array.isArray(raw) || raw.length === 0) throw invalid(file, 'expected a non-empty JSON list of instances');
+  const seen = new Set<string>();
+  return (raw as RawInstance[]).map((x, i) => {
+    const where = `instance ${i}`;
+    if (typeof x.instance_id !== 'string' || seen.has(x.instance_id)) throw invalid(file, `${where}: missing or repeated instance_id`);
+    seen.add(x.instance_id);
+    if (typeof x.repo !== 'string' || !/^[\w.-]+\/[\w.-]+$/.test(x.repo)) throw invalid(file, `${x.instance_id}: repo is not owner/name`);
+    if (typeof x.base_commit !== 'string' || !COMMIT.test(x.base_commit)) throw invalid(file, `${x.instance_id}: base_commit is not a 40-hex commit`);
+    if (typeof x.problem_statement !== 'string' || x.problem_statement.trim() === '') throw invalid(file, `${x.instance_id}: empty problem_statement`);
+    const files = typeof x.patch === 'string' ? patchedFiles(x.patch) : [];
+    if (files.length !== 1) throw invalid(file, `${x.instance_id}: the gold patch edits ${files.length} files, not one`);
+    return {
+      id: x.instance_id, repo: x.repo, baseCommit: x.base_commit, problem: x.problem_statement, gold: files[0]!,
+      createdAt: typeof x.created_at === 'string' ? x.created_at : '',
+    };
+  });
+}

@@ -1,0 +1,83 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { TRACEBACK_ISSUE } from '../src/test-support/locate-fixture.js';
+import { copyFixture, makeTree } from '../src/test-support/temp-tree.js';
+import { parseSwebenchArgs, selectInstances } from './swebench-args.js';
+import { loadSwebench, patchedFiles, type SwebenchInstance } from './swebench-data.js';
+import { baselineQuery, evaluateInstances, usableInstances } from './swebench-eval.js';
+
+const PATCH = 'diff --git a/minicache/cache.py b/minicache/cache.py\n--- a/minicache/cache.py\n+++ b/minicache/cache.py\n@@ -1 +1 @@\n';
+
+const raw = (id: string, overrides: Record<string, unknown> = {}) => ({
+  instance_id: id, repo: 'acme/minicache', base_commit: 'a'.repeat(40), problem_statement: 'cache breaks', patch: PATCH, created_at: '2024-01-01', ...overrides,
+});
+
+function dataFile(list: unknown): string {
+  const dir = makeTree({ 'data.json': JSON.stringify(list) });
+  return path.join(dir, 'data.json');
+}
+
+const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' }).trim();
+
+describe('SWE-bench data and arguments', () => {
+  it('reads instances with the one file their gold patch edits', () => {
+    expect(patchedFiles(`${PATCH}diff --git a/x/y.py b/x/y.py\n`)).toEqual(['minicache/cache.py', 'x/y.py']);
+    expect(loadSwebench(dataFile([raw('acme__minicache-1')]))).toEqual([{
+      id: 'acme__minicache-1', repo: 'acme/minicache', baseCommit: 'a'.repeat(40), problem: 'cache breaks', gold: 'minicache/cache.py', createdAt: '2024-01-01',
+    }]);
+  });
+
+  it.each([
+    [[raw('x-1'), raw('x-1')], /missing or repeated instance_id/],
+    [[raw('x-1', { base_commit: 'main' })], /x-1: base_commit is not a 40-hex commit/],
+    [[raw('x-1', { patch: `${PATCH}diff --git a/b.py b/b.py\n` })], /x-1: the gold patch edits 2 files, not one/],
+    [{}, /expected a non-empty JSON list/],
+  ])('refuses data it cannot score honestly (%#)', (list, reason) => {
+    expect(() => loadSwebench(dataFile(list))).toThrow(reason);
+  });
+
+  it('parses its command line and picks instances by repository, id and every Nth', () => {
+    const args = parseSwebenchArgs(['--repos', '/r', '--only', 'django,sympy/sympy', '--every', '2', '--no-baseline']);
+    expect(args).toMatchObject({ repos: '/r', only: ['django', 'sympy/sympy'], every: 2, baseline: false });
+    expect(() => parseSwebenchArgs([])).toThrow(/--repos DIR is required/);
+    expect(() => parseSwebenchArgs(['--repos', '/r', '--every', '0'])).toThrow(/--every takes a whole number/);
+    const all = ['django/django', 'django/django', 'django/django', 'sympy/sympy', 'psf/requests'].map((repo, i) => ({ id: `i${i}`, repo }) as SwebenchInstance);
+    expect(selectInstances(all, args).map((x) => x.id)).toEqual(['i0', 'i2', 'i3']);
+  });
+
+  it('sends search_code the issue\'s first 50 words', () => {
+    const words = Array.from({ length: 60 }, (_, i) => `w${i}`);
+    expect(baselineQuery(`  ${words.join(' \n\t')}`).split(' ')).toEqual(words.slice(0, 50));
+  });
+});
+
+describe('evaluateInstances on a real git clone', () => {
+  it('checks out the base commit, indexes it and ranks the gold file first; a missing commit is left out and said', async () => {
+    const reposDir = makeTree();
+    const clone = path.join(reposDir, 'minicache');
+    fs.renameSync(copyFixture('locate'), clone);
+    git(clone, 'init', '--quiet');
+    git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.');
+    git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-m', 'base');
+    const base = git(clone, 'rev-parse', 'HEAD');
+    // A later commit the evaluation must step back from: it deletes the gold file.
+    git(clone, 'rm', '--quiet', 'minicache/cache.py');
+    git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-m', 'later');
+
+    const instances = loadSwebench(dataFile([
+      raw('acme__minicache-1', { base_commit: base, problem_statement: TRACEBACK_ISSUE }),
+      raw('acme__minicache-2', { base_commit: 'f'.repeat(40) }),
+    ]));
+    const { usable, skipped } = await usableInstances(instances, reposDir);
+    expect(usable.map((x) => x.id)).toEqual(['acme__minicache-1']);
+    expect(skipped).toEqual([{ repo: 'acme/minicache', instances: 1, reason: `base commits missing from ${clone}` }]);
+
+    const [outcome] = await evaluateInstances(usable, { reposDir, baseline: true, keepFiles: false });
+    expect(git(clone, 'rev-parse', 'HEAD')).toBe(base);
+    expect(outcome).toMatchObject({ id: 'acme__minicache-1', gold: 'minicache/cache.py', rank: 1 });
+    expect(outcome!.tokensTop10).toBeGreaterThan(0);
+    expect(outcome!.tokensTop10).toBeLessThanOrEqual(400);
+  });
+});

@@ -1,0 +1,139 @@
+/**
+ * @module bench/swebench-eval
+ * File localisation on SWE-bench Lite: for each instance, check out its base
+ * commit in the repository's clone, bring the clone's index up to date
+ * (incrementally), run `locate` with the issue text, and find the gold file's
+ * rank. The search_code baseline of issue 11 runs on the same index: the
+ * issue's first 50 words, two pages of 20, files in the order returned.
+ */
+import path from 'node:path';
+import { EVAL_SWEBENCH } from '../src/contracts/limits.js';
+import { normalizeLocateParams, type LocateResponse } from '../src/contracts/locate.js';
+import { normalizeSearchCodeParams } from '../src/contracts/search-code-params.js';
+import { indexFolder } from '../src/ingest/indexer.js';
+import { getEncoding } from 'js-tiktoken';
+import { locate } from '../src/locate/locate.js';
+import { renderLocateText } from '../src/shape/locate-text.js';
+import { searchCode } from '../src/search/engine.js';
+import { SqliteReader } from '../src/store/sqlite-reader.js';
+import { SqliteStore, defaultIndexPath } from '../src/store/sqlite-store.js';
+import { documentRank } from './ranking-metrics.js';
+import type { SwebenchInstance } from './swebench-data.js';
+import { checkout, cloneDir, hasCommit, isClone } from './swebench-repos.js';
+
+export interface InstanceOutcome {
+  id: string;
+  repo: string;
+  gold: string;
+  /** Rank of the gold file in locate's answer (null: not in it). */
+  rank: number | null;
+  seconds: number;
+  baselineRank: number | null;
+  baselineSeconds: number;
+  indexSeconds: number;
+  /** o200k tokens of locate's top 10 as a model reads them (the MCP text content). */
+  tokensTop10: number;
+  /** locate's files, for --dump. */
+  located?: LocateResponse['files'];
+}
+
+export interface Skipped {
+  repo: string;
+  instances: number;
+  reason: string;
+}
+
+export interface EvalOptions {
+  reposDir: string;
+  baseline: boolean;
+  keepFiles: boolean;
+  onInstance?: (outcome: InstanceOutcome, done: number, total: number) => void;
+}
+
+/** o200k: the tokenizer of the models that read these answers. */
+const o200k = getEncoding('o200k_base');
+
+/** What a model reads of the answer cut to its default page of 10 files. */
+function tokensOfTop10(response: LocateResponse): number {
+  const files = response.files.slice(0, 10);
+  return o200k.encode(renderLocateText({ ...response, files, count: files.length })).length;
+}
+
+/** The issue's first words, as an agent would paste them into search_code. */
+export function baselineQuery(problem: string): string {
+  return problem.split(/\s+/).filter((w) => w !== '').slice(0, EVAL_SWEBENCH.baselineWords).join(' ');
+}
+
+async function runBaseline(store: SqliteStore, problem: string): Promise<string[]> {
+  const reader = new SqliteReader(store);
+  const params = normalizeSearchCodeParams({ query: baselineQuery(problem), max_results: EVAL_SWEBENCH.baselinePageSize, detail_level: 'ultra' });
+  const files: string[] = [];
+  for (let page = 0; page < EVAL_SWEBENCH.baselinePages; page++) {
+    const response = await searchCode(reader, params, { offset: page * EVAL_SWEBENCH.baselinePageSize, limit: EVAL_SWEBENCH.baselinePageSize });
+    files.push(...response.items.map((item) => item.file));
+    if (!response.has_more) break;
+  }
+  return files;
+}
+
+/** Repositories first as listed, instances of one repository by date, so each checkout moves forward a little. */
+function ordered(instances: readonly SwebenchInstance[]): SwebenchInstance[] {
+  const repoOrder = [...new Set(instances.map((i) => i.repo))];
+  return [...instances].sort((a, b) => repoOrder.indexOf(a.repo) - repoOrder.indexOf(b.repo) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+}
+
+/** Splits off the instances whose clone is missing or lacks their base commit (reported, never scored). */
+export async function usableInstances(instances: readonly SwebenchInstance[], reposDir: string): Promise<{ usable: SwebenchInstance[]; skipped: Skipped[] }> {
+  const usable: SwebenchInstance[] = [];
+  const skipped = new Map<string, Skipped>();
+  const skip = (repo: string, reason: string) => {
+    const entry = skipped.get(`${repo}\n${reason}`) ?? { repo, instances: 0, reason };
+    entry.instances++;
+    skipped.set(`${repo}\n${reason}`, entry);
+  };
+  for (const instance of instances) {
+    const dir = cloneDir(reposDir, instance.repo);
+    if (!isClone(dir)) skip(instance.repo, `no git clone at ${dir}`);
+    else if (!(await hasCommit(dir, instance.baseCommit))) skip(instance.repo, `base commits missing from ${dir}`);
+    else usable.push(instance);
+  }
+  return { usable, skipped: [...skipped.values()] };
+}
+
+export async function evaluateInstances(instances: readonly SwebenchInstance[], options: EvalOptions): Promise<InstanceOutcome[]> {
+  const outcomes: InstanceOutcome[] = [];
+  const list = ordered(instances);
+  for (const instance of list) {
+    const root = cloneDir(options.reposDir, instance.repo);
+    await checkout(root, instance.baseCommit);
+    const indexStarted = performance.now();
+    const summary = await indexFolder({ root, indexPath: defaultIndexPath(root), repository: path.basename(root) });
+    const indexSeconds = (performance.now() - indexStarted) / 1000;
+    const store = SqliteStore.open(summary.index, { readonly: true });
+    try {
+      const started = performance.now();
+      const params = normalizeLocateParams({ text: instance.problem, max_results: EVAL_SWEBENCH.locateFiles });
+      // A dump keeps more candidates than a caller can ask for, so weights can be studied offline.
+      const response = locate(store, options.keepFiles ? { ...params, maxResults: EVAL_SWEBENCH.dumpFiles } : params);
+      const seconds = (performance.now() - started) / 1000;
+      let baselineRank: number | null = null;
+      let baselineSeconds = 0;
+      if (options.baseline) {
+        const baselineStarted = performance.now();
+        baselineRank = documentRank(await runBaseline(store, instance.problem), instance.gold);
+        baselineSeconds = (performance.now() - baselineStarted) / 1000;
+      }
+      const outcome: InstanceOutcome = {
+        id: instance.id, repo: instance.repo, gold: instance.gold,
+        rank: documentRank(response.files.map((f) => f.file), instance.gold), seconds,
+        baselineRank, baselineSeconds, indexSeconds, tokensTop10: tokensOfTop10(response),
+        ...(options.keepFiles ? { located: response.files } : {}),
+      };
+      outcomes.push(outcome);
+      options.onInstance?.(outcome, outcomes.length, list.length);
+    } finally {
+      store.close();
+    }
+  }
+  return outcomes;
+}

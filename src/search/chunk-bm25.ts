@@ -1,0 +1,112 @@
+/**
+ * @module search/chunk-bm25
+ * The second ranking stage's word score: BM25 as FTS5's bm25() computes it
+ * over the word index's three columns (path words, definition name, body;
+ * each word counted with its column's weight, the row's length normalised),
+ * recomputed from a chunk's own text for the first hits of the first stage,
+ * with one change: the IDF never reaches 0 (search/term-stats). FTS5 clamps
+ * it to ~0 for a word in more than half the chunks, so in a small repository
+ * every hit scored 0 and came back in arbitrary order.
+ */
+import { addedIndexWords, pathIndexText, wordIndexText } from '../text/identifiers.js';
+import { foldCase, tokenize } from '../text/tokens.js';
+import { inverseDocumentFrequency, type TermStats } from './term-stats.js';
+
+/** A query word with the index tokens that count for it (its stem, the full word of an abbreviation). */
+export interface ScoringTerm {
+  word: string;
+  forms: string[];
+}
+
+export interface ChunkScoring {
+  terms: ScoringTerm[];
+  /** Column weights, as the first stage's bm25() is given them. */
+  weights: { path: number; symbol: number; body: number };
+  /** BM25's term-frequency saturation and length normalisation. */
+  k1: number;
+  b: number;
+}
+
+/** What a chunk is scored on: the same text its word-index row was made from. */
+export interface ScorableChunk {
+  path: string;
+  language: string;
+  symbol: string | null;
+  content: string;
+}
+
+type Column = keyof ChunkScoring['weights'];
+const COLUMNS: readonly Column[] = ['path', 'symbol', 'body'];
+
+/** One column: how many tokens it has, and how often each wanted token occurs (lower case, as the word index folds them). */
+export interface ColumnCounts {
+  counts: Map<string, number>;
+  length: number;
+}
+
+export type ChunkColumns = Record<Column, ColumnCounts>;
+
+function countTokens(tokens: readonly string[], wanted: ReadonlySet<string>, folded = false): ColumnCounts {
+  const counts = new Map<string, number>();
+  for (const token of tokens) {
+    const key = folded ? token : foldCase(token);
+    if (wanted.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return { counts, length: tokens.length };
+}
+
+/** Two counts of disjoint token lists as one column. */
+function mergeCounts(a: ColumnCounts, b: ColumnCounts): ColumnCounts {
+  const counts = new Map(a.counts);
+  for (const [token, n] of b.counts) counts.set(token, (counts.get(token) ?? 0) + n);
+  return { counts, length: a.length + b.length };
+}
+
+/** The tokens of wordIndexText(content) without building that text: the content's own, then the added words (already lower case). */
+function bodyCounts(content: string, wanted: ReadonlySet<string>): ColumnCounts {
+  const { parts, stems } = addedIndexWords(content);
+  return mergeCounts(countTokens(tokenize(content), wanted), countTokens([...parts.flat(), ...stems], wanted, true));
+}
+
+/**
+ * The three columns of a chunk as its word-index row was made from them,
+ * counting only the `wanted` tokens (the query's forms, names to look for).
+ */
+export function chunkColumns(chunk: ScorableChunk, wanted: ReadonlySet<string>): ChunkColumns {
+  return {
+    path: countTokens(tokenize(pathIndexText(chunk.path, chunk.language)), wanted),
+    symbol: countTokens(tokenize(wordIndexText(chunk.symbol ?? '')), wanted),
+    body: bodyCounts(chunk.content, wanted),
+  };
+}
+
+/** The tokens a scoring looks for: every form of every query word. */
+export function scoringForms(scoring: ChunkScoring): string[] {
+  return [...new Set(scoring.terms.flatMap((term) => term.forms))];
+}
+
+const rowLength = (columns: ChunkColumns) => COLUMNS.reduce((sum, c) => sum + columns[c].length, 0);
+
+/**
+ * BM25 scores of chunks (same order), with row lengths normalised by their
+ * average over these chunks. Each form of a word counts as its own word
+ * with its own IDF, as the first stage scores an OR of words. Every chunk
+ * holding a query word scores above 0.
+ */
+export function chunkScores(chunks: readonly ChunkColumns[], scoring: ChunkScoring, stats: TermStats): number[] {
+  const forms = scoringForms(scoring);
+  if (chunks.length === 0 || forms.length === 0) return chunks.map(() => 0);
+  const averageLength = Math.max(1, chunks.reduce((sum, c) => sum + rowLength(c), 0) / chunks.length);
+  const idf = forms.map((form) => inverseDocumentFrequency(stats.chunks, stats.docs(form)));
+  const { k1, b } = scoring;
+  return chunks.map((columns) => {
+    const norm = 1 - b + (b * rowLength(columns)) / averageLength;
+    let score = 0;
+    forms.forEach((form, i) => {
+      let tf = 0;
+      for (const c of COLUMNS) tf += scoring.weights[c] * (columns[c].counts.get(form) ?? 0);
+      if (tf > 0) score += (idf[i]! * tf * (k1 + 1)) / (tf + k1 * norm);
+    });
+    return score;
+  });
+}

@@ -1,0 +1,26 @@
+/**
+ * @module shape/locate-text
+ * What a model reads of a `locate` answer (its MCP text content, and the
+ * CLI's text output): a one-line header, then one line per file with its
+ * likely functions or classes (`name:line`) and its reasons; the first files
+ * get two of each, the rest one. Ten files fit in 400 tokens; the JSON (every
+ * symbol and reason, scores, kinds, evidence) stays in structuredContent,
+ * REST and `--json`.
+ */
+import type { LocateResponse } from '../contracts/locate.js';
+
+/** Files shown with two symbols and two reasons; the rest get one of each. */
+const DETAILED_FILES = 3;
+
+export function renderLocateText(response: LocateResponse): string {
+  const more = response.total > response.count ? ' (more: max_results)' : '';
+  const lines = [`${response.count} of ${response.total} files, best first${more}`];
+  response.files.forEach((f, i) => {
+    const shown = i < DETAILED_FILES ? 2 : 1;
+    const symbols = f.symbols.slice(0, shown).map((s) => `${s.name}:${s.line}`).join(', ');
+    const reasons = f.reasons.slice(0, shown).join('; ');
+    lines.push(`${i + 1}. ${f.file}${symbols ? ` ${symbols}` : ''}${reasons ? ` - ${reasons}` : ''}`);
+  });
+  for (const warning of response.warnings ?? []) lines.push(`warning: ${warning}`);
+  return lines.join('\n');
+}

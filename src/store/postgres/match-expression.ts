@@ -1,0 +1,117 @@
+/**
+ * @module store/postgres/match-expression
+ * Reads back the match expressions search/fts-expression writes for FTS5
+ * (double-quoted strings, `""` inside one, groups in parentheses, joined by
+ * ` AND ` or ` OR `) and turns them into PostgreSQL conditions:
+ * - for the word index, a tsquery of folded words (store/postgres/pg-words),
+ *   plus the list of phrases in order, which bm25 scores one by one;
+ * - for trigram candidates, a tree of `content ILIKE '%…%'` conditions, one
+ *   per trigram, which the pg_trgm index serves. Like FTS5's trigram table it
+ *   only narrows: RE2 decides every hit.
+ * The SQL built here is fixed text and numbered parameters; the strings
+ * themselves are always bound.
+ */
+import { likeLiteral } from '../../text/escape.js';
+import { fts5Tokens } from './pg-words.js';
+
+export type MatchNode =
+  | { kind: 'term'; text: string }
+  | { kind: 'and' | 'or'; parts: MatchNode[] };
+
+/** Parses an expression compiled by search/fts-expression; anything else is a bug, and throws. */
+export function parseMatch(text: string): MatchNode {
+  let at = 0;
+  const fail = (): never => { throw new Error(`not a compiled match expression at ${at}`); };
+  const term = (): MatchNode => {
+    let out = '';
+    at++; // opening quote
+    for (;;) {
+      if (at >= text.length) fail();
+      const ch = text[at]!;
+      if (ch === '"') {
+        if (text[at + 1] === '"') { out += '"'; at += 2; continue; }
+        at++;
+        return { kind: 'term', text: out };
+      }
+      out += ch;
+      at++;
+    }
+  };
+  const operand = (): MatchNode => {
+    if (text[at] === '"') return term();
+    if (text[at] !== '(') fail();
+    at++;
+    const node = group();
+    if (text[at] !== ')') fail();
+    at++;
+    return node;
+  };
+  const group = (): MatchNode => {
+    const parts = [operand()];
+    let kind: 'and' | 'or' | null = null;
+    for (;;) {
+      const op = text.startsWith(' AND ', at) ? 'and' : text.startsWith(' OR ', at) ? 'or' : null;
+      if (op === null) break;
+      if (kind !== null && kind !== op) fail(); // the compiler parenthesises every group
+      kind = op;
+      at += op === 'and' ? 5 : 4;
+      parts.push(operand());
+    }
+    return kind === null ? parts[0]! : { kind, parts };
+  };
+  const node = group();
+  if (at !== text.length) fail();
+  return node;
+}
+
+/** A tsquery and the words of its phrases in query order (one phrase per quoted string, as FTS5 counts them). */
+export interface WordQuery {
+  /** tsquery input, or null when no row can match. */
+  tsquery: string | null;
+  phrases: string[];
+}
+
+function quoteQueryLexeme(word: string): string {
+  return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
+}
+
+/**
+ * The word query of an expression. A quoted string is one word of the index
+ * (search/plan asks for tokens); should folding split it, its words are all
+ * required (FTS5 would ask for them adjacent: only more rows here, never fewer).
+ */
+export function wordQuery(node: MatchNode): WordQuery {
+  const phrases: string[] = [];
+  const visit = (n: MatchNode): string | null => {
+    if (n.kind === 'term') {
+      const words = fts5Tokens(n.text);
+      if (words.length === 0) return null;
+      phrases.push(...words);
+      return words.length === 1 ? quoteQueryLexeme(words[0]!) : `( ${words.map(quoteQueryLexeme).join(' & ')} )`;
+    }
+    const parts = n.parts.map(visit);
+    if (n.kind === 'and') return parts.some((p) => p === null) ? null : `( ${parts.join(' & ')} )`;
+    const kept = parts.filter((p): p is string => p !== null);
+    return kept.length === 0 ? null : `( ${kept.join(' | ')} )`;
+  };
+  return { tsquery: visit(node), phrases };
+}
+
+/** A SQL condition over `column` with its parameters, numbered from `firstParam`. */
+export interface SqlCondition {
+  sql: string;
+  params: string[];
+}
+
+/** Trigram candidates: every trigram as a case-insensitive substring of `column` (as FTS5's trigram tokenizer matches). */
+export function trigramCondition(node: MatchNode, column: string, firstParam: number): SqlCondition {
+  const params: string[] = [];
+  const visit = (n: MatchNode): string => {
+    if (n.kind === 'term') {
+      params.push(`%${likeLiteral(n.text)}%`);
+      return `${column} ILIKE $${firstParam + params.length - 1} ESCAPE '\\'`;
+    }
+    return `(${n.parts.map(visit).join(n.kind === 'and' ? ' AND ' : ' OR ')})`;
+  };
+  return { sql: visit(node), params };
+}

@@ -1,0 +1,93 @@
+/**
+ * @module store/rows
+ * Rows the index answers with, whichever store holds it (store/store): the
+ * SQLite statements and the PostgreSQL queries both return these shapes,
+ * snake_case as stored, and the engines shape them further.
+ */
+
+export interface SymbolRow {
+  id: number;
+  file_id: number;
+  name: string;
+  kind: string;
+  container: string | null;
+  start_line: number;
+  end_line: number;
+  path: string;
+  language: string;
+  repository: string;
+}
+
+export interface EdgeRow {
+  kind: string;
+  from_name: string | null;
+  to_name: string;
+  line: number;
+  file_id: number;
+  path: string;
+  language: string;
+  repository: string;
+}
+
+export interface SearchFilter {
+  language: string | null;
+  repository: string | null;
+}
+
+export interface ScoredChunkRow {
+  chunk_id: number;
+  score: number;
+}
+
+export interface CandidateChunkRow {
+  chunk_id: number;
+  start_line: number;
+  content: string;
+  path: string;
+  language: string;
+  repository: string;
+}
+
+export interface ChunkHitRow {
+  chunk_id: number;
+  file_id: number;
+  start_line: number;
+  end_line: number;
+  kind: string;
+  symbol: string | null;
+  token_count: number;
+  content: string;
+  path: string;
+  language: string;
+  repository: string;
+}
+
+export interface ProjectFilterParams {
+  source_type: string | null;
+  exclude_conversations: 0 | 1;
+  /** JSON array of lower-case extensions with their dot, or NULL. */
+  extensions: string | null;
+  /** JSON array of GLOB patterns, or NULL. */
+  globs: string | null;
+}
+
+export interface ConversationRow {
+  id: string;
+  title: string;
+  created_at: string;
+  message_count: number;
+}
+
+export interface ProjectHitRow {
+  chunk_id: number;
+  start_line: number;
+  end_line: number;
+  token_count: number;
+  content: string;
+  file_id: number;
+  path: string;
+  source_type: string;
+  conversation_id: string | null;
+  round_number: number | null;
+  speaker: string | null;
+}

@@ -1,0 +1,124 @@
+/**
+ * @module store/sqlite-index
+ * The SQLite index as a `Store` (store/store): one file, read through its
+ * prepared statements (store/sqlite-reader) and written in `BEGIN IMMEDIATE`
+ * transactions. SQLite's own file lock keeps writers apart, so the writer
+ * takes nothing more; each batch bumps the index version in its own
+ * transaction, as the indexer always did.
+ */
+import { SqliteReader } from './sqlite-reader.js';
+import { SqliteStore } from './sqlite-store.js';
+import type { IndexReader, IndexWriter, Store, StoredFileState, WriteBatch } from './store.js';
+
+class SqliteWriter implements IndexWriter {
+  constructor(private readonly sqlite: SqliteStore) {}
+
+  ensureSource(name: string, root: string): Promise<number> {
+    return Promise.resolve(this.sqlite.transaction(() => this.sqlite.ensureSource(name, root)));
+  }
+
+  fileStates(sourceId: number): Promise<Map<string, StoredFileState>> {
+    return Promise.resolve(this.sqlite.fileStates(sourceId));
+  }
+
+  contentFormat(): Promise<number> {
+    return Promise.resolve(this.sqlite.contentFormat());
+  }
+
+  setContentFormat(format: number): Promise<void> {
+    this.sqlite.setContentFormat(format);
+    return Promise.resolve();
+  }
+
+  counts(): Promise<{ files: number; chunks: number }> {
+    return Promise.resolve(this.sqlite.counts());
+  }
+
+  apply(batch: WriteBatch): Promise<number> {
+    const store = this.sqlite;
+    return Promise.resolve(store.transaction(() => {
+      for (const t of batch.touches) store.touchFile(t.id, t.size, t.mtimeMs);
+      for (const write of batch.writes) {
+        if (write.replaceId !== null) store.deleteFile(write.replaceId);
+        store.insertFile(batch.sourceId, write.file, write.chunks, write.symbols, write.edges);
+      }
+      for (const id of batch.deletes) store.deleteFile(id);
+      return batch.writes.length + batch.deletes.length > 0 ? store.bumpIndexVersion() : store.indexVersion();
+    }));
+  }
+
+  beginBulkLoad(): Promise<void> {
+    this.sqlite.dropSecondaryIndexes();
+    return Promise.resolve();
+  }
+
+  ensureIndexes(): Promise<void> {
+    this.sqlite.ensureIndexes();
+    return Promise.resolve();
+  }
+
+  indexVersion(): Promise<number> {
+    return Promise.resolve(this.sqlite.indexVersion());
+  }
+
+  /** Folds the WAL back into the file, so the index's size is its file's. */
+  close(): Promise<void> {
+    this.sqlite.truncateWal();
+    return Promise.resolve();
+  }
+}
+
+export class SqliteIndex implements Store {
+  readonly kind = 'sqlite' as const;
+  readonly location;
+  readonly displayName: string;
+  private readonly reader: SqliteReader;
+  /** Reads in progress on a read-only connection (they share one transaction). */
+  private readers = 0;
+
+  constructor(readonly sqlite: SqliteStore) {
+    this.location = { kind: 'sqlite' as const, file: sqlite.file };
+    this.displayName = sqlite.file;
+    this.reader = new SqliteReader(sqlite);
+  }
+
+  /** Opens the index file (see SqliteStore.open: INDEX_MISSING without `create`). */
+  static open(file: string, options: { create?: boolean; readonly?: boolean; root?: string } = {}): SqliteIndex {
+    return new SqliteIndex(SqliteStore.open(file, options));
+  }
+
+  /**
+   * A read-only connection (a search worker's) reads in one transaction, so a search sees one index
+   * version even while an index pass commits; reads that overlap in one process share it.
+   */
+  async read<T>(fn: (reader: IndexReader) => Promise<T>): Promise<T> {
+    const snapshot = this.sqlite.db.readonly;
+    if (snapshot && this.readers++ === 0) this.sqlite.db.exec('BEGIN');
+    try {
+      return await fn(this.reader);
+    } finally {
+      if (snapshot && --this.readers === 0) this.sqlite.db.exec('COMMIT');
+    }
+  }
+
+  indexVersion(): Promise<number> {
+    return Promise.resolve(this.sqlite.indexVersion());
+  }
+
+  secret(): Promise<string> {
+    return Promise.resolve(this.sqlite.secret());
+  }
+
+  openWriter(): Promise<IndexWriter> {
+    return Promise.resolve(new SqliteWriter(this.sqlite));
+  }
+
+  sizeBytes(): Promise<number> {
+    return Promise.resolve(this.sqlite.sizeOnDisk());
+  }
+
+  close(): Promise<void> {
+    this.sqlite.close();
+    return Promise.resolve();
+  }
+}

@@ -1,0 +1,176 @@
+/**
+ * @module store/sqlite-reader
+ * The engine's questions (store/store IndexReader) answered by the SQLite
+ * index's prepared statements. Every answer is computed synchronously and
+ * handed back as a settled promise, so the SQLite path does the same work as
+ * before. Lazy scans (candidates, ranked words) run a statement of their own
+ * per scan: two searches interleaving in one process cannot trip over one
+ * statement's open iterator.
+ */
+import { contentStatements } from './content-store.js';
+import type { SqliteStore } from './sqlite-store.js';
+import type { CandidateChunkRow, ProjectFilterParams, ScoredChunkRow, SearchFilter } from './rows.js';
+import type { GraphRows, IndexReader, PageWindow, ScoredChunkText } from './store.js';
+
+/** Rows handed over per batch of a lazy scan: the line search checks its budget between batches. */
+const SCAN_BATCH_ROWS = 256;
+/** Ranked words per batch: each reads its text, and the phrase check usually stops early. */
+const RANKED_BATCH_ROWS = 32;
+
+function* batches<T>(rows: IterableIterator<T>, size: number): Generator<T[]> {
+  let batch: T[] = [];
+  try {
+    for (const row of rows) {
+      batch.push(row);
+      if (batch.length >= size) { yield batch; batch = []; }
+    }
+    if (batch.length > 0) yield batch;
+  } finally {
+    rows.return?.();
+  }
+}
+
+/** A synchronous generator as an async iterable, without a promise per row. */
+async function* asAsync<T>(source: Generator<T[]>): AsyncGenerator<T[]> {
+  try {
+    for (const batch of source) yield batch;
+  } finally {
+    source.return(undefined);
+  }
+}
+
+export class SqliteReader implements IndexReader {
+  constructor(private readonly store: SqliteStore) {}
+
+  private get s() {
+    return this.store.statements;
+  }
+
+  indexVersion(): Promise<number> {
+    return Promise.resolve(this.store.indexVersion());
+  }
+
+  wordsCount(filter: SearchFilter, match: string): Promise<number> {
+    return Promise.resolve(this.s.wordsCount.get({ ...filter, match })?.n ?? 0);
+  }
+
+  wordsPage(filter: SearchFilter, match: string, window: PageWindow): Promise<ScoredChunkRow[]> {
+    return Promise.resolve(this.s.wordsSearch.all({ ...filter, match, limit: window.limit, offset: window.offset }));
+  }
+
+  wordsRanked(filter: SearchFilter, match: string): AsyncIterable<ScoredChunkText[]> {
+    const statement = this.store.db.prepare<SearchFilter & { match: string }, ScoredChunkRow>(this.s.wordsRanked.source);
+    const content = this.s.chunkContent;
+    function* withText(): Generator<ScoredChunkText[]> {
+      for (const batch of batches(statement.iterate({ ...filter, match }), RANKED_BATCH_ROWS)) {
+        yield batch.map((row) => ({ ...row, content: content.get(row.chunk_id)?.content ?? '' }));
+      }
+    }
+    return asAsync(withText());
+  }
+
+  wordsMatching(match: string, chunkIds: readonly number[]): Promise<Set<number>> {
+    return Promise.resolve(new Set(chunkIds.filter((id) => this.s.wordsHasChunk.get({ match, rowid: id }) !== undefined)));
+  }
+
+  vocabRange(from: string, to: string, limit: number): Promise<{ term: string; doc: number }[]> {
+    return Promise.resolve(this.s.vocabRange.all({ from, to, limit }));
+  }
+
+  candidates(filter: SearchFilter, match: string | null): AsyncIterable<CandidateChunkRow[]> {
+    const db = this.store.db;
+    const rows = match === null
+      ? db.prepare<SearchFilter, CandidateChunkRow>(this.s.allCandidates.source).iterate(filter)
+      : db.prepare<SearchFilter & { match: string }, CandidateChunkRow>(this.s.gramCandidates.source).iterate({ ...filter, match });
+    return asAsync(batches(rows, SCAN_BATCH_ROWS));
+  }
+
+  chunkHit(chunkId: number) {
+    return Promise.resolve(this.s.chunkHit.get(chunkId));
+  }
+
+  chunkHits(chunkIds: readonly number[]) {
+    return Promise.resolve(chunkIds.map((id) => this.s.chunkHit.get(id)));
+  }
+
+  chunkFiles(chunkIds: readonly number[]) {
+    return Promise.resolve(chunkIds.map((id) => this.s.chunkHit.get(id)?.file_id));
+  }
+
+  chunkCount() {
+    return Promise.resolve(this.store.counts().chunks);
+  }
+
+  vocabDocs(terms: readonly string[]) {
+    // The vocabulary is sorted: the first row at or after a word is the word itself, or it is absent.
+    return Promise.resolve(new Map(terms.map((term) => {
+      const row = this.s.vocabRange.get({ from: term, to: `${term}\u{10FFFF}`, limit: 1 });
+      return [term, row?.term === term ? row.doc : 0];
+    })));
+  }
+
+  chunksAtLines(spots: readonly { fileId: number; line: number }[]) {
+    return Promise.resolve(spots.map((spot) => this.s.chunkAtLine.get({ file_id: spot.fileId, line: spot.line })?.id));
+  }
+
+  symbolAt(fileId: number, line: number) {
+    return Promise.resolve(this.s.symbolAt.get({ file_id: fileId, line }));
+  }
+
+  symbolsAt(spots: readonly { fileId: number; line: number }[]) {
+    return Promise.resolve(spots.map((spot) => this.s.symbolAt.get({ file_id: spot.fileId, line: spot.line })));
+  }
+
+  symbolsNamed(filter: SearchFilter, name: string, limit: number) {
+    return Promise.resolve(this.s.symbolsNamed.all({ ...filter, name, limit }));
+  }
+
+  symbolsLike(filter: SearchFilter, like: string, limit: number) {
+    return Promise.resolve(this.s.symbolsLike.all({ ...filter, like, limit }));
+  }
+
+  symbolNames(like: string, limit: number) {
+    return Promise.resolve(this.s.symbolNames.all({ like, limit }).map((r) => r.name));
+  }
+
+  edgesTo(filter: SearchFilter, name: string, kinds: string, window: PageWindow) {
+    return Promise.resolve(this.s.edgesTo.all({ ...filter, name, kinds, limit: window.limit, offset: window.offset }));
+  }
+
+  edgesToCount(filter: SearchFilter, name: string, kinds: string) {
+    return Promise.resolve(this.s.edgesToCount.get({ ...filter, name, kinds })?.n ?? 0);
+  }
+
+  edgesFrom(name: string, kinds: string, limit: number) {
+    return Promise.resolve(this.s.edgesFrom.all({ name, kinds, limit }));
+  }
+
+  fileOutline(path: string) {
+    return Promise.resolve(this.s.fileOutline.all({ path }));
+  }
+
+  fileLanguage(path: string) {
+    return Promise.resolve(this.s.fileLanguage.get({ path })?.language ?? null);
+  }
+
+  projectSearchCount(filters: ProjectFilterParams, match: string) {
+    return Promise.resolve(contentStatements(this.store).projectSearchCount.get({ ...filters, match })?.n ?? 0);
+  }
+
+  projectSearchPage(filters: ProjectFilterParams, match: string, window: PageWindow) {
+    return Promise.resolve(contentStatements(this.store).projectSearch.all({ ...filters, match, limit: window.limit, offset: window.offset }));
+  }
+
+  projectHit(chunkId: number) {
+    return Promise.resolve(contentStatements(this.store).projectHit.get(chunkId));
+  }
+
+  counts(): Promise<{ files: Record<string, number>; chunks: number }> {
+    const files = Object.fromEntries(contentStatements(this.store).fileCountsByType.all().map((r) => [r.source_type, r.n]));
+    return Promise.resolve({ files, chunks: this.store.counts().chunks });
+  }
+
+  graphRows(): Promise<GraphRows> {
+    return Promise.resolve({ files: this.s.graphFiles.all(), symbols: this.s.graphSymbols.all(), edges: this.s.graphEdges.all() });
+  }
+}

@@ -1,0 +1,225 @@
+/**
+ * @module store/store
+ * The seam beneath the search engine: a `Store` holds one index (files,
+ * chunks with their word and trigram indexes, symbols, edges, the index
+ * version) and answers the engine's questions through an `IndexReader`, and
+ * the indexer's writes through an `IndexWriter`. Two implementations: one
+ * SQLite file (store/sqlite-store, the default) and a PostgreSQL schema
+ * (store/postgres), shared by several servers. Everything is asynchronous,
+ * since PostgreSQL is; the SQLite side answers from its synchronous
+ * statements without waiting on anything.
+ *
+ * Match expressions are the ones search/fts-expression compiles (quoted
+ * strings joined by AND/OR): SQLite runs them as FTS5 MATCH text, PostgreSQL
+ * reads them back into a tsquery or trigram conditions. Rows come back in
+ * the same order on both: ties are always broken by id.
+ */
+import type {
+  CandidateChunkRow, ChunkHitRow, EdgeRow, ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow,
+} from './rows.js';
+
+export type StoreKind = 'sqlite' | 'postgres';
+
+/** Where an index lives; plain data, so it crosses to search workers and index threads. */
+export type StoreLocation =
+  | { kind: 'sqlite'; file: string }
+  /** A postgres:// URL; its `schema` parameter (default `quarry`) names the schema that holds the index. */
+  | { kind: 'postgres'; url: string };
+
+export interface PageWindow {
+  offset: number;
+  limit: number;
+}
+
+/** A ranked word-index hit with its text (for the phrase check). */
+export interface ScoredChunkText extends ScoredChunkRow {
+  content: string;
+}
+
+export interface SymbolName {
+  name: string;
+  container: string | null;
+}
+
+export interface OutlineSymbol {
+  name: string;
+  kind: string;
+  container: string | null;
+  start_line: number;
+  end_line: number;
+}
+
+/** The index's symbol graph in id order, for the Neo4j export (graph/export). */
+export interface GraphRows {
+  files: { id: number; path: string; language: string; repository: string }[];
+  symbols: { id: number; file_id: number; name: string; kind: string; container: string | null; start_line: number; end_line: number }[];
+  edges: { file_id: number; kind: string; from_name: string | null; to_name: string; line: number; path: string }[];
+}
+
+/**
+ * What the engine reads. One reader sees one index version throughout
+ * (PostgreSQL: one REPEATABLE READ transaction), so a search never mixes two.
+ */
+export interface IndexReader {
+  indexVersion(): Promise<number>;
+
+  /** Chunks matching a word expression: the exact count. */
+  wordsCount(filter: SearchFilter, match: string): Promise<number>;
+  /** A page of them by BM25 (FTS5's, path/symbol/body weighted), best first, ties by chunk id. */
+  wordsPage(filter: SearchFilter, match: string, window: PageWindow): Promise<ScoredChunkRow[]>;
+  /** All of them in that order with their text, in batches, read lazily: a phrase check stops at its budget. */
+  wordsRanked(filter: SearchFilter, match: string): AsyncIterable<ScoredChunkText[]>;
+  /** Which of these chunks match a word expression. */
+  wordsMatching(match: string, chunkIds: readonly number[]): Promise<Set<number>>;
+  /** Indexed words from `from` (inclusive) to `to` (exclusive) in byte order, with the chunks holding each. */
+  vocabRange(from: string, to: string, limit: number): Promise<{ term: string; doc: number }[]>;
+
+  /**
+   * Chunks holding every trigram of a trigram expression (case-insensitively; null: every chunk),
+   * in (repository, path, line) order, in batches, read lazily. Only candidates: RE2 decides.
+   */
+  candidates(filter: SearchFilter, match: string | null): AsyncIterable<CandidateChunkRow[]>;
+
+  chunkHit(chunkId: number): Promise<ChunkHitRow | undefined>;
+  /** Several at once, in the order asked (undefined where a chunk is gone). */
+  chunkHits(chunkIds: readonly number[]): Promise<(ChunkHitRow | undefined)[]>;
+  /** The files of chunks, in the order asked (undefined where a chunk is gone). */
+  chunkFiles(chunkIds: readonly number[]): Promise<(number | undefined)[]>;
+  /** Chunks in the index (the re-ranker's N). */
+  chunkCount(): Promise<number>;
+  /** Chunks holding each of these words (0 for a word the index lacks). */
+  vocabDocs(terms: readonly string[]): Promise<Map<string, number>>;
+  /** The chunks holding lines of files (each the last chunk starting at or before its line), in the order asked. */
+  chunksAtLines(spots: readonly { fileId: number; line: number }[]): Promise<(number | undefined)[]>;
+  /** The innermost definition around a line of a file. */
+  symbolAt(fileId: number, line: number): Promise<SymbolName | undefined>;
+  /** Several at once, in the order asked. */
+  symbolsAt(spots: readonly { fileId: number; line: number }[]): Promise<(SymbolName | undefined)[]>;
+  /** Definitions named `name` (ASCII case-insensitive), exact-case first. */
+  symbolsNamed(filter: SearchFilter, name: string, limit: number): Promise<SymbolRow[]>;
+  /** Definitions whose name fits a LIKE pattern (ASCII case-insensitive, `\` escapes), shortest first. */
+  symbolsLike(filter: SearchFilter, like: string, limit: number): Promise<SymbolRow[]>;
+  /** Distinct definition names fitting a LIKE pattern. */
+  symbolNames(like: string, limit: number): Promise<string[]>;
+  /** Edges of the given kinds (comma-separated) pointing at a name (ASCII case-insensitive), by repository, path, line. */
+  edgesTo(filter: SearchFilter, name: string, kinds: string, window: PageWindow): Promise<EdgeRow[]>;
+  edgesToCount(filter: SearchFilter, name: string, kinds: string): Promise<number>;
+  /** Edges leaving a definition (its exact qualified name). */
+  edgesFrom(name: string, kinds: string, limit: number): Promise<EdgeRow[]>;
+
+  /** A file's outline and language, by path (the web page's file view). */
+  fileOutline(path: string): Promise<OutlineSymbol[]>;
+  fileLanguage(path: string): Promise<string | null>;
+
+  /** The REST project search (seed 003): BM25 over every source with the project filters. */
+  projectSearchCount(filters: ProjectFilterParams, match: string): Promise<number>;
+  projectSearchPage(filters: ProjectFilterParams, match: string, window: PageWindow): Promise<ScoredChunkRow[]>;
+  projectHit(chunkId: number): Promise<ProjectHitRow | undefined>;
+
+  graphRows(): Promise<GraphRows>;
+  /** Files and chunks in the index, by source type (`file`, `conversation_message`). */
+  counts(): Promise<{ files: Record<string, number>; chunks: number }>;
+}
+
+export interface StoredFileState {
+  id: number;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+}
+
+export interface NewFile {
+  path: string;
+  language: string;
+  size: number;
+  mtimeMs: number;
+  hash: string;
+  encoding: string;
+  lineCount: number;
+}
+
+export interface NewSymbol {
+  name: string;
+  kind: string;
+  container: string | null;
+  startLine: number;
+  endLine: number;
+}
+
+export interface NewEdge {
+  kind: 'CALLS' | 'EXTENDS' | 'IMPLEMENTS' | 'IMPORTS';
+  from: string | null;
+  to: string;
+  line: number;
+}
+
+export interface NewChunk {
+  startLine: number;
+  endLine: number;
+  kind: string;
+  symbol: string | null;
+  tokenCount: number;
+  content: string;
+  /** Text for the word index: the content plus identifier parts (see text/identifiers). */
+  words: string;
+}
+
+/** A file to write, with what the indexer prepared from it; `replaceId` is the stored row it replaces. */
+export interface FileWrite {
+  replaceId: number | null;
+  file: NewFile;
+  chunks: readonly NewChunk[];
+  symbols: readonly NewSymbol[];
+  edges: readonly NewEdge[];
+}
+
+/** One transaction of an index pass. */
+export interface WriteBatch {
+  sourceId: number;
+  /** Unchanged files whose size or mtime moved. */
+  touches: readonly { id: number; size: number; mtimeMs: number }[];
+  /** Files written in order (each replacing its stored row, if any). */
+  writes: readonly FileWrite[];
+  /** Files gone from the folder. */
+  deletes: readonly number[];
+}
+
+/**
+ * The one writer of an index (PostgreSQL: it holds an advisory lock until
+ * closed). Each `apply` is one transaction that, when it changes content,
+ * publishes the next index version in that same transaction: a reader sees
+ * all of a batch or none of it.
+ */
+export interface IndexWriter {
+  ensureSource(name: string, root: string): Promise<number>;
+  fileStates(sourceId: number): Promise<Map<string, StoredFileState>>;
+  /** The content format the rows were written in (store/schema CONTENT_FORMAT); 0 when never recorded. */
+  contentFormat(): Promise<number>;
+  setContentFormat(format: number): Promise<void>;
+  counts(): Promise<{ files: number; chunks: number }>;
+  /** Applies a batch; returns the index version after it. */
+  apply(batch: WriteBatch): Promise<number>;
+  /** Before loading an empty index: drops secondary indexes, built once by `ensureIndexes` at the end. */
+  beginBulkLoad(): Promise<void>;
+  /** Creates whichever secondary index is missing. */
+  ensureIndexes(): Promise<void>;
+  indexVersion(): Promise<number>;
+  close(): Promise<void>;
+}
+
+export interface Store {
+  readonly kind: StoreKind;
+  readonly location: StoreLocation;
+  /** Where the index is, for messages and summaries (a file path, or the URL without its password). */
+  readonly displayName: string;
+  /** Runs `fn` with a reader on one consistent view of the index. */
+  read<T>(fn: (reader: IndexReader) => Promise<T>): Promise<T>;
+  indexVersion(): Promise<number>;
+  /** A per-index random secret (signs pagination cursors), created with the index. */
+  secret(): Promise<string>;
+  /** Takes the writer's place (PostgreSQL: refused with UNAVAILABLE while another writer holds it). */
+  openWriter(): Promise<IndexWriter>;
+  /** Bytes the index takes on disk. */
+  sizeBytes(): Promise<number>;
+  close(): Promise<void>;
+}

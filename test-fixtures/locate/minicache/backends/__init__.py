@@ -1,0 +1,4 @@
+"""Backends other than files."""
+from minicache.backends.memory import MemoryBackend
+
+__all__ = ["MemoryBackend"]

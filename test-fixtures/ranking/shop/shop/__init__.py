@@ -1,0 +1,1 @@
+"""A small shop: carts, orders, prices and reports."""

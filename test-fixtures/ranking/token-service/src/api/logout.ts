@@ -1,0 +1,3 @@
+import { validateToken } from '../auth/validate-token';
+
+export const validateLogoutToken = (token: string): boolean => validateToken(token) !== null;

@@ -1,0 +1,3 @@
+import { validateToken } from '../auth/validate-token';
+
+export const whoamiFromToken = (token: string): string => validateToken(token)?.subject ?? 'anonymous';

@@ -1,0 +1,3 @@
+export { validateToken } from './auth/validate-token';
+export { decodeToken } from './auth/decode-token';
+export type { TokenClaims } from './auth/types';

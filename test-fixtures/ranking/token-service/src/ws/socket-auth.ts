@@ -1,0 +1,3 @@
+import { validateToken } from '../auth/validate-token';
+
+export const acceptSocketToken = (token: string): boolean => validateToken(token) !== null;
