@@ -11,7 +11,7 @@ import path from 'node:path';
 import type Database from 'better-sqlite3';
 import { catalogueError, type QuarryError } from '../contracts/errors.js';
 import type { Locale } from '../contracts/messages/index.js';
-import { openDatabase } from '../store/open-database.js';
+import { applyMigrations, openDatabase } from '../store/open-database.js';
 import { MEDICINES_MIGRATIONS, MEDICINES_SCHEMA_VERSION } from './schema.js';
 import { prepareMedicineStatements, type MedicineStatements } from './statements.js';
 
@@ -107,10 +107,5 @@ function migrate(db: Database.Database, file: string): void {
   if (current > MEDICINES_SCHEMA_VERSION) {
     throw catalogueError('UNAVAILABLE', { key: 'medicines.db_newer_schema', params: { file, found: current, supported: MEDICINES_SCHEMA_VERSION } });
   }
-  for (let version = current; version < MEDICINES_SCHEMA_VERSION; version++) {
-    db.transaction(() => {
-      db.exec(MEDICINES_MIGRATIONS[version]!);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-  }
+  applyMigrations(db, MEDICINES_MIGRATIONS);
 }

@@ -5,7 +5,8 @@
  * writer turns on WAL (readers keep answering from the last commit while an
  * import or index pass writes), every connection waits for a busy writer
  * instead of failing at once, and a read-only open changes nothing on disk.
- * Migrations stay with each store: they know their own schema.
+ * Each store keeps its own migrations (it knows its schema); `applyMigrations`
+ * runs them safely when several processes open a new file at once.
  */
 import Database from 'better-sqlite3';
 import { STORE } from '../contracts/limits.js';
@@ -34,4 +35,20 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     db.close();
     throw error;
   }
+}
+
+/**
+ * Brings `PRAGMA user_version` up to `migrations.length`, one migration per step. Two processes
+ * may open a new file at once (serve and index, or several servers): each step takes the write
+ * lock first and re-reads the version under it, so only one of them runs a given migration.
+ */
+export function applyMigrations(db: Database.Database, migrations: readonly string[]): void {
+  const step = db.transaction(() => {
+    const version = Number(db.pragma('user_version', { simple: true }));
+    if (version >= migrations.length) return false;
+    db.exec(migrations[version]!);
+    db.pragma(`user_version = ${version + 1}`);
+    return true;
+  });
+  while (step.immediate()) { /* the next version */ }
 }

@@ -13,7 +13,7 @@ import { pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
 import { prepareLocateStatements, type LocateStatements } from './locate-statements.js';
 import { prepareStatements, type Statements } from './statements.js';
-import { openDatabase } from './open-database.js';
+import { applyMigrations, openDatabase } from './open-database.js';
 import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
 export type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
@@ -211,10 +211,5 @@ function migrate(db: Database.Database, file: string, readonly: boolean): void {
     throw catalogueError('UNAVAILABLE', { key: 'index.newer_schema', params: { index: file, found: current, supported: SCHEMA_VERSION } });
   }
   if (current === SCHEMA_VERSION || readonly) return;
-  for (let version = current; version < SCHEMA_VERSION; version++) {
-    db.transaction(() => {
-      db.exec(MIGRATIONS[version]!);
-      db.pragma(`user_version = ${version + 1}`);
-    })();
-  }
+  applyMigrations(db, MIGRATIONS);
 }
