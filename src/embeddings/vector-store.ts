@@ -35,7 +35,7 @@ export function hasVectorTable(store: SqliteStore): boolean {
 /** Chunks past `afterId` with no vector of `model`, in id order (so a pass moves on even past a chunk it could not store). */
 export function chunksWithoutVector(store: SqliteStore, model: string, afterId: number, limit: number): ChunkToEmbed[] {
   return store.db.prepare<[string, number, number], ChunkToEmbed>(`
-    SELECT c.id, f.path, c.symbol, c.content FROM chunks c
+    SELECT c.id, f.path, c.symbol, chunk_text(c.content) AS content FROM chunks c
     JOIN files f ON f.id = c.file_id
     LEFT JOIN chunk_vectors v ON v.chunk_id = c.id AND v.model = ?
     WHERE v.chunk_id IS NULL AND c.id > ? ORDER BY c.id LIMIT ?`).all(model, afterId, limit);
@@ -54,7 +54,7 @@ export function countWithoutVector(store: SqliteStore, model: string): number {
 export function putVectors(store: SqliteStore, model: string, rows: readonly { chunk: ChunkToEmbed; vector: Float32Array }[]): void {
   const insert = store.db.prepare<{ id: number; model: string; dims: number; vector: Buffer; content: string }>(`
     INSERT OR REPLACE INTO chunk_vectors (chunk_id, model, dims, vector)
-    SELECT @id, @model, @dims, @vector WHERE EXISTS (SELECT 1 FROM chunks WHERE id = @id AND content = @content)`);
+    SELECT @id, @model, @dims, @vector WHERE EXISTS (SELECT 1 FROM chunks WHERE id = @id AND chunk_text(content) = @content)`);
   for (const { chunk, vector } of rows) {
     insert.run({ id: chunk.id, model, dims: vector.length, vector: Buffer.from(vector.buffer, vector.byteOffset, vector.byteLength), content: chunk.content });
   }

@@ -110,7 +110,7 @@ describe('re-indexing with the remembered folder listings', () => {
   const contents = (indexPath: string) => {
     const store = SqliteStore.open(indexPath);
     try {
-      return store.db.prepare('SELECT f.path, c.start_line, c.content FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY f.path, c.start_line').all();
+      return store.db.prepare('SELECT f.path, c.start_line, chunk_text(c.content) AS content FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY f.path, c.start_line').all();
     } finally {
       store.close();
     }

@@ -169,6 +169,8 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     const preparer = openPreparer({
       symbols: options.symbols !== false, workers: options.workers, bytesToPrepare,
     });
+    // Chunk text is deflated by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
+    const packText = location.kind === 'sqlite';
     const inFlight: InFlight[] = [];
     let inFlightBytes = 0;
     const settleOldest = async () => {
@@ -202,7 +204,9 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
         if (state && state.size === entry.size && state.mtimeMs === entry.mtimeMs) {
           unchanged++;
         } else {
-          const pending = preparer.prepare({ relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state?.hash ?? null }, entry.size);
+          const pending = preparer.prepare({
+            relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state?.hash ?? null, packText,
+          }, entry.size);
           inFlight.push({ entry, state, pending });
           inFlightBytes += entry.size;
           while (inFlight.length >= preparer.window.files || (inFlight.length > 0 && inFlightBytes >= preparer.window.bytes && preparer.window.bytes > 0)) {

@@ -6,6 +6,7 @@
  * give identical results.
  */
 import fs from 'node:fs';
+import { packChunkText } from '../store/chunk-text.js';
 import { hashBytes, prepareFile, type PreparedFile } from './prepare-file.js';
 import type { Parsers } from './symbols/parsers.js';
 
@@ -15,6 +16,8 @@ export interface PrepareJob {
   mtimeMs: number;
   /** Hash stored for this path, null for a new file. */
   storedHash: string | null;
+  /** Pack each chunk's stored text (store/chunk-text) here, off the writing thread: true for a SQLite index. */
+  packText: boolean;
 }
 
 export type PrepareOutcome =
@@ -34,5 +37,7 @@ export function runPrepareJob(job: PrepareJob, parsers: Parsers | undefined): Pr
   const hash = hashBytes(bytes);
   if (job.storedHash === hash) return { kind: 'same' };
   const prepared = prepareFile(job.relPath, bytes, job.mtimeMs, hash, parsers);
-  return prepared ? { kind: 'prepared', prepared } : { kind: 'binary' };
+  if (!prepared) return { kind: 'binary' };
+  if (job.packText) for (const chunk of prepared.chunks) chunk.stored = packChunkText(chunk.content);
+  return { kind: 'prepared', prepared };
 }

@@ -16,7 +16,7 @@ function dump(indexPath: string) {
     const all = (sql: string) => store.db.prepare(sql).raw().all();
     return {
       files: all('SELECT path, language, size, hash, encoding, line_count FROM files ORDER BY path'),
-      chunks: all(`SELECT f.path, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, c.content
+      chunks: all(`SELECT f.path, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, chunk_text(c.content)
                    FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY f.path, c.start_line`),
       symbols: all(`SELECT f.path, s.name, s.kind, s.container, s.start_line, s.end_line
                     FROM symbols s JOIN files f ON f.id = s.file_id ORDER BY f.path, s.start_line, s.name`),

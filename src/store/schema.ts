@@ -138,6 +138,12 @@ export const MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX messages_conversation ON messages(conversation_id, round_number);
   `,
+  /* 4: chunks.content may hold deflated text (a BLOB, see store/chunk-text). Nothing changes in the
+     tables: the version step alone makes an older Quarry refuse the file (index.newer_schema)
+     instead of handing the compressed bytes out as text. */ `
+  INSERT INTO meta(key, value) VALUES ('chunk_text', 'deflate-raw')
+    ON CONFLICT(key) DO UPDATE SET value = excluded.value;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
@@ -150,4 +156,6 @@ export const SCHEMA_VERSION = MIGRATIONS.length;
  */
 // 3: IMPORTS edges also name what an import brings in (`import { Foo }` -> Foo), not only the module.
 // 4: a name with one word behind underscores (`_not`, `__iter__`) also gives that word to the word index.
-export const CONTENT_FORMAT = 4;
+// 5: the SQLite store keeps chunk text deflated (store/chunk-text): older rows still read right, and are
+//    rewritten smaller on the next pass. PostgreSQL rows are unchanged; its files are re-prepared once.
+export const CONTENT_FORMAT = 5;

@@ -13,6 +13,7 @@ import { pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
 import { prepareLocateStatements, type LocateStatements } from './locate-statements.js';
 import { prepareStatements, type Statements } from './statements.js';
+import { bindableChunkText, packChunkText, registerChunkText } from './chunk-text.js';
 import { applyMigrations, openDatabase } from './open-database.js';
 import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
@@ -28,6 +29,7 @@ export class SqliteStore {
   private locate: LocateStatements | null = null;
 
   private constructor(readonly db: Database.Database, readonly file: string) {
+    registerChunkText(db);
     this.statements = prepareStatements(db);
   }
 
@@ -111,7 +113,10 @@ export class SqliteStore {
     return states;
   }
 
-  /** Inserts a file with its chunks into both FTS indexes. Call inside `transaction`. */
+  /**
+   * Inserts a file with its chunks into both FTS indexes. Call inside `transaction`. A chunk's text is
+   * stored packed (store/chunk-text): as the prepare worker packed it, else packed here.
+   */
   insertFile(sourceId: number, file: NewFile, chunks: readonly NewChunk[], symbols: readonly NewSymbol[] = [], edges: readonly NewEdge[] = []): number {
     const s = this.statements;
     const fileId = Number(s.fileInsert.run({
@@ -124,7 +129,8 @@ export class SqliteStore {
     for (const chunk of chunks) {
       const chunkId = Number(s.chunkInsert.run({
         file_id: fileId, start_line: chunk.startLine, end_line: chunk.endLine, kind: chunk.kind,
-        symbol: chunk.symbol, token_count: chunk.tokenCount, content: chunk.content,
+        symbol: chunk.symbol, token_count: chunk.tokenCount,
+        content: chunk.stored === undefined ? packChunkText(chunk.content) : bindableChunkText(chunk.stored),
       }).lastInsertRowid);
       s.wordsInsert.run({ rowid: chunkId, path: pathWords, symbol: wordIndexText(chunk.symbol ?? ''), body: chunk.words });
       s.gramsInsert.run({ rowid: chunkId, body: chunk.content });
@@ -136,7 +142,10 @@ export class SqliteStore {
     return fileId;
   }
 
-  /** Removes a file, its chunks and their FTS rows (symbols and edges go by cascade). Call inside `transaction`. */
+  /**
+   * Removes a file, its chunks and their FTS rows (symbols and edges go by cascade). Call inside
+   * `transaction`. The trigram 'delete' replays the plain text, which `chunksOfFile` unpacks.
+   */
   deleteFile(fileId: number): void {
     const s = this.statements;
     for (const chunk of s.chunksOfFile.all(fileId)) {

@@ -3,6 +3,8 @@
  * Every SQL statement of the index, prepared once when the store opens.
  * Values reach SQLite only as named, bound parameters; the few pieces of SQL
  * that vary (the FTS5 MATCH expression) are themselves bound parameters.
+ * Chunk text is read through `chunk_text()` (store/chunk-text): the column
+ * may hold it deflated.
  */
 import type Database from 'better-sqlite3';
 import { RANKING } from '../contracts/limits.js';
@@ -62,12 +64,13 @@ export function prepareStatements(db: Database.Database) {
     fileDelete: db.prepare<[number]>('DELETE FROM files WHERE id = ?'),
     fileCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM files'),
 
+    /** `content` is the packed text (store/chunk-text): a string or its deflate. */
     chunkInsert: db.prepare<{
       file_id: number; start_line: number; end_line: number; kind: string; symbol: string | null;
-      token_count: number; content: string;
+      token_count: number; content: string | Buffer;
     }>(`INSERT INTO chunks(file_id, start_line, end_line, kind, symbol, token_count, content)
         VALUES (@file_id, @start_line, @end_line, @kind, @symbol, @token_count, @content)`),
-    chunksOfFile: db.prepare<[number], { id: number; content: string }>('SELECT id, content FROM chunks WHERE file_id = ?'),
+    chunksOfFile: db.prepare<[number], { id: number; content: string }>('SELECT id, chunk_text(content) AS content FROM chunks WHERE file_id = ?'),
     chunkCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks'),
 
     symbolInsert: db.prepare<{ file_id: number; name: string; kind: string; container: string | null; start_line: number; end_line: number }>(
@@ -99,14 +102,14 @@ export function prepareStatements(db: Database.Database) {
       SELECT c.id AS chunk_id, ${WORDS_SCORE} ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}
       ORDER BY score DESC, c.id`),
-    chunkContent: db.prepare<[number], { content: string }>('SELECT content FROM chunks WHERE id = ?'),
+    chunkContent: db.prepare<[number], { content: string }>('SELECT chunk_text(content) AS content FROM chunks WHERE id = ?'),
     wordsCount: db.prepare<SearchFilter & { match: string }, { n: number }>(`
       SELECT count(*) AS n ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}`),
 
     /** Trigram candidates in (repository, path, line) order, so line hits page stably. */
     gramCandidates: db.prepare<SearchFilter & { match: string }, CandidateChunkRow>(`
-      SELECT c.id AS chunk_id, c.start_line, c.content, f.path, f.language, s.name AS repository
+      SELECT c.id AS chunk_id, c.start_line, chunk_text(c.content) AS content, f.path, f.language, s.name AS repository
       FROM chunk_grams
       JOIN chunks c ON c.id = chunk_grams.rowid
       JOIN files f ON f.id = c.file_id
@@ -115,7 +118,7 @@ export function prepareStatements(db: Database.Database) {
       ORDER BY s.name, f.path, c.start_line, c.id`),
     /** Every chunk, for patterns with no required trigram (e.g. `\\w+`). */
     allCandidates: db.prepare<SearchFilter, CandidateChunkRow>(`
-      SELECT c.id AS chunk_id, c.start_line, c.content, f.path, f.language, s.name AS repository
+      SELECT c.id AS chunk_id, c.start_line, chunk_text(c.content) AS content, f.path, f.language, s.name AS repository
       FROM chunks c
       JOIN files f ON f.id = c.file_id
       JOIN sources s ON s.id = f.source_id
@@ -123,7 +126,7 @@ export function prepareStatements(db: Database.Database) {
       ORDER BY s.name, f.path, c.start_line, c.id`),
 
     chunkHit: db.prepare<[number], ChunkHitRow>(`
-      SELECT c.id AS chunk_id, c.file_id, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, c.content,
+      SELECT c.id AS chunk_id, c.file_id, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, chunk_text(c.content) AS content,
              f.path, f.language, s.name AS repository
       FROM chunks c JOIN files f ON f.id = c.file_id JOIN sources s ON s.id = f.source_id
       WHERE c.id = ?`),
@@ -251,7 +254,7 @@ export function prepareContentStatements(db: Database.Database) {
       SELECT count(*) AS n ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${PROJECT_FILTERS}`),
     projectHit: db.prepare<[number], ProjectHitRow>(`
-      SELECT c.id AS chunk_id, c.start_line, c.end_line, c.token_count, c.content,
+      SELECT c.id AS chunk_id, c.start_line, c.end_line, c.token_count, chunk_text(c.content) AS content,
              f.id AS file_id, f.path, f.source_type,
              m.conversation_id, m.round_number, m.speaker
       FROM chunks c JOIN files f ON f.id = c.file_id LEFT JOIN messages m ON m.file_id = f.id

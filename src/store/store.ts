@@ -162,6 +162,8 @@ export interface NewChunk {
   content: string;
   /** Text for the word index: the content plus identifier parts (see text/identifiers). */
   words: string;
+  /** `content` as the SQLite store keeps it (store/chunk-text), packed by the prepare worker; absent: the store packs it. */
+  stored?: string | Uint8Array;
 }
 
 /** A file to write, with what the indexer prepared from it; `replaceId` is the stored row it replaces. */

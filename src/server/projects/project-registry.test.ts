@@ -69,7 +69,7 @@ describe('ProjectRegistry', () => {
     while (!events.includes('project_folder_refused') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
     expect(events).toContain('project_folder_refused');
     const store = projects.get(project.id).store;
-    expect(store.db.prepare("SELECT count(*) AS n FROM chunks WHERE content LIKE '%ocelot%'").get()).toEqual({ n: 0 });
+    expect(store.db.prepare("SELECT count(*) AS n FROM chunks WHERE chunk_text(content) LIKE '%ocelot%'").get()).toEqual({ n: 0 });
     // A new request for the same path resolves outside the roots and is refused as before.
     await expect(projects.create({ folder: docs })).rejects.toMatchObject({ code: 'PATH_OUTSIDE_ROOT' });
   });
