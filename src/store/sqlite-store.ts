@@ -130,7 +130,7 @@ export class SqliteStore {
       const chunkId = Number(s.chunkInsert.run({
         file_id: fileId, start_line: chunk.startLine, end_line: chunk.endLine, kind: chunk.kind,
         symbol: chunk.symbol, token_count: chunk.tokenCount,
-        content: chunk.stored === undefined ? packChunkText(chunk.content) : bindableChunkText(chunk.stored),
+        content: bindableChunkText(chunk.stored ?? packChunkText(chunk.content)),
       }).lastInsertRowid);
       s.wordsInsert.run({ rowid: chunkId, path: pathWords, symbol: wordIndexText(chunk.symbol ?? ''), body: chunk.words });
       s.gramsInsert.run({ rowid: chunkId, body: chunk.content });
