@@ -8,8 +8,10 @@
  * statement's open iterator.
  */
 import { ftsString } from '../text/escape.js';
+import { unpackChunkText } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import type { SqliteStore } from './sqlite-store.js';
+import type { StoredCandidateRow } from './statements.js';
 import type {
   CandidateChunkRow, ChunkSymbolRow, DefinitionAtRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow, ProjectFilterParams,
   ScoredChunkRow, SearchFilter, TermPosting,
@@ -31,6 +33,15 @@ function* batches<T>(rows: IterableIterator<T>, size: number): Generator<T[]> {
     if (batch.length > 0) yield batch;
   } finally {
     rows.return?.();
+  }
+}
+
+/** Candidate batches with their text unpacked (store/chunk-text), one batch at a time, as the scan asks for them. */
+function* unpacked(source: Generator<StoredCandidateRow[]>): Generator<CandidateChunkRow[]> {
+  try {
+    for (const batch of source) yield batch.map((row) => ({ ...row, content: unpackChunkText(row.content) }));
+  } finally {
+    source.return(undefined);
   }
 }
 
@@ -84,9 +95,9 @@ export class SqliteReader implements IndexReader {
   candidates(filter: SearchFilter, match: string | null): AsyncIterable<CandidateChunkRow[]> {
     const db = this.store.db;
     const rows = match === null
-      ? db.prepare<SearchFilter, CandidateChunkRow>(this.s.allCandidates.source).iterate(filter)
-      : db.prepare<SearchFilter & { match: string }, CandidateChunkRow>(this.s.gramCandidates.source).iterate({ ...filter, match });
-    return asAsync(batches(rows, SCAN_BATCH_ROWS));
+      ? db.prepare<SearchFilter, StoredCandidateRow>(this.s.allCandidates.source).iterate(filter)
+      : db.prepare<SearchFilter & { match: string }, StoredCandidateRow>(this.s.gramCandidates.source).iterate({ ...filter, match });
+    return asAsync(unpacked(batches(rows, SCAN_BATCH_ROWS)));
   }
 
   chunkHit(chunkId: number) {

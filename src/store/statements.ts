@@ -36,6 +36,9 @@ const WORDS_JOIN = `
       JOIN files f ON f.id = c.file_id
       JOIN sources s ON s.id = f.source_id`;
 
+/** A candidate row as stored: `content` still packed (store/chunk-text). */
+export type StoredCandidateRow = Omit<CandidateChunkRow, 'content'> & { content: string | Uint8Array };
+
 export function prepareStatements(db: Database.Database) {
   return {
     metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
@@ -107,9 +110,13 @@ export function prepareStatements(db: Database.Database) {
       SELECT count(*) AS n ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}`),
 
-    /** Trigram candidates in (repository, path, line) order, so line hits page stably. */
-    gramCandidates: db.prepare<SearchFilter & { match: string }, CandidateChunkRow>(`
-      SELECT c.id AS chunk_id, c.start_line, chunk_text(c.content) AS content, f.path, f.language, s.name AS repository
+    /**
+     * Trigram candidates in (repository, path, line) order, so line hits page stably. The text is
+     * read packed and unpacked by the reader as rows are consumed: `chunk_text()` here would inflate
+     * every candidate inside the sort, before the first row and its verify budget (ENGINE).
+     */
+    gramCandidates: db.prepare<SearchFilter & { match: string }, StoredCandidateRow>(`
+      SELECT c.id AS chunk_id, c.start_line, c.content, f.path, f.language, s.name AS repository
       FROM chunk_grams
       JOIN chunks c ON c.id = chunk_grams.rowid
       JOIN files f ON f.id = c.file_id
@@ -117,8 +124,8 @@ export function prepareStatements(db: Database.Database) {
       WHERE chunk_grams MATCH @match ${FILTERS}
       ORDER BY s.name, f.path, c.start_line, c.id`),
     /** Every chunk, for patterns with no required trigram (e.g. `\\w+`). */
-    allCandidates: db.prepare<SearchFilter, CandidateChunkRow>(`
-      SELECT c.id AS chunk_id, c.start_line, chunk_text(c.content) AS content, f.path, f.language, s.name AS repository
+    allCandidates: db.prepare<SearchFilter, StoredCandidateRow>(`
+      SELECT c.id AS chunk_id, c.start_line, c.content, f.path, f.language, s.name AS repository
       FROM chunks c
       JOIN files f ON f.id = c.file_id
       JOIN sources s ON s.id = f.source_id
