@@ -17,6 +17,9 @@ const SCAN_BATCH_ROWS = 256;
 /** Ranked words per batch: each reads its text, and the phrase check usually stops early. */
 const RANKED_BATCH_ROWS = 32;
 
+/** No language or repository asked for: the word index alone answers (statements' `...All`). */
+const unfiltered = (filter: SearchFilter) => filter.language === null && filter.repository === null;
+
 function* batches<T>(rows: IterableIterator<T>, size: number): Generator<T[]> {
   let batch: T[] = [];
   try {
@@ -51,18 +54,25 @@ export class SqliteReader implements IndexReader {
   }
 
   wordsCount(filter: SearchFilter, match: string): Promise<number> {
-    return Promise.resolve(this.s.wordsCount.get({ ...filter, match })?.n ?? 0);
+    const row = unfiltered(filter) ? this.s.wordsCountAll.get({ match }) : this.s.wordsCount.get({ ...filter, match });
+    return Promise.resolve(row?.n ?? 0);
   }
 
   wordsPage(filter: SearchFilter, match: string, window: PageWindow): Promise<ScoredChunkRow[]> {
-    return Promise.resolve(this.s.wordsSearch.all({ ...filter, match, limit: window.limit, offset: window.offset }));
+    const bounds = { match, limit: window.limit, offset: window.offset };
+    return Promise.resolve(unfiltered(filter) ? this.s.wordsSearchAll.all(bounds) : this.s.wordsSearch.all({ ...filter, ...bounds }));
   }
 
   wordsRanked(filter: SearchFilter, match: string): AsyncIterable<ScoredChunkText[]> {
-    const statement = this.store.db.prepare<SearchFilter & { match: string }, ScoredChunkRow>(this.s.wordsRanked.source);
+    const db = this.store.db;
+    const all = this.s.wordsRankedAll.source;
+    const filtered = this.s.wordsRanked.source;
     const content = this.s.chunkContent;
     function* withText(): Generator<ScoredChunkText[]> {
-      for (const batch of batches(statement.iterate({ ...filter, match }), RANKED_BATCH_ROWS)) {
+      const rows = unfiltered(filter)
+        ? db.prepare<{ match: string }, ScoredChunkRow>(all).iterate({ match })
+        : db.prepare<SearchFilter & { match: string }, ScoredChunkRow>(filtered).iterate({ ...filter, match });
+      for (const batch of batches(rows, RANKED_BATCH_ROWS)) {
         yield batch.map((row) => ({ ...row, content: content.get(row.chunk_id)?.content ?? '' }));
       }
     }
@@ -94,7 +104,7 @@ export class SqliteReader implements IndexReader {
   }
 
   chunkFiles(chunkIds: readonly number[]) {
-    return Promise.resolve(chunkIds.map((id) => this.s.chunkHit.get(id)?.file_id));
+    return Promise.resolve(chunkIds.map((id) => this.s.chunkFile.get(id)?.file_id));
   }
 
   chunkCount() {
