@@ -7,7 +7,9 @@
  * per scan: two searches interleaving in one process cannot trip over one
  * statement's open iterator.
  */
+import { WORDS_BOUND } from '../contracts/limits.js';
 import { contentStatements } from './content-store.js';
+import { anyOf, byBound, groupBound, groupsNeeded, splitExpressions } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { CandidateChunkRow, ProjectFilterParams, ScoredChunkRow, SearchFilter } from './rows.js';
 import type { GraphRows, IndexReader, PageWindow, ScoredChunkText } from './store.js';
@@ -42,7 +44,14 @@ async function* asAsync<T>(source: Generator<T[]>): AsyncGenerator<T[]> {
   }
 }
 
+/** The best `limit` of two ranked lists of distinct rows, best first, ties by chunk id (as the statements order them). */
+function mergeRanked(a: readonly ScoredChunkRow[], b: readonly ScoredChunkRow[], limit: number): ScoredChunkRow[] {
+  return [...a, ...b].sort((x, y) => y.score - x.score || x.chunk_id - y.chunk_id).slice(0, limit);
+}
+
 export class SqliteReader implements IndexReader {
+  private stats: { version: number; rows: number; docs: Map<string, number> } | undefined;
+
   constructor(private readonly store: SqliteStore) {}
 
   private get s() {
@@ -58,9 +67,51 @@ export class SqliteReader implements IndexReader {
     return Promise.resolve(row?.n ?? 0);
   }
 
-  wordsPage(filter: SearchFilter, match: string, window: PageWindow): Promise<ScoredChunkRow[]> {
-    const bounds = { match, limit: window.limit, offset: window.offset };
-    return Promise.resolve(unfiltered(filter) ? this.s.wordsSearchAll.all(bounds) : this.s.wordsSearch.all({ ...filter, ...bounds }));
+  wordsPage(filter: SearchFilter, match: string, window: PageWindow, groups?: readonly (readonly string[])[] | null): Promise<ScoredChunkRow[]> {
+    if (!unfiltered(filter)) return Promise.resolve(this.s.wordsSearch.all({ ...filter, match, limit: window.limit, offset: window.offset }));
+    if (!groups || groups.length < 2 || anyOf(groups) !== match) return Promise.resolve(this.s.wordsSearchAll.all({ match, ...window }));
+    return Promise.resolve(this.boundedPage(groups, window));
+  }
+
+  /**
+   * An any-term page, scoring only the rows of the rarest groups when the rest cannot reach it
+   * (store/words-bound). The groups are asked for rarest first, here and in the whole
+   * expression when every group is needed, so a row's score is one sum in one order.
+   */
+  private boundedPage(groups: readonly (readonly string[])[], window: PageWindow): ScoredChunkRow[] {
+    const rows = this.wordStats().rows;
+    const sorted = byBound(groups.map((terms) => ({ terms, bound: groupBound(rows, terms.map((t) => this.termDocs(t))) })));
+    const need = window.offset + window.limit;
+    let cut = 1;
+    while (cut < sorted.length) {
+      const { both, only } = splitExpressions(sorted, cut);
+      const page = mergeRanked(this.s.wordsSearchAll.all({ match: both, limit: need, offset: 0 }), this.s.wordsSearchAll.all({ match: only, limit: need, offset: 0 }), need);
+      // Fewer rows than the page: rows of the other groups fill it, so one more group is searched.
+      const needed = page.length < need ? cut + 1 : groupsNeeded(sorted, page[need - 1]!.score) ?? sorted.length;
+      if (needed <= cut) return page.slice(window.offset);
+      cut = needed;
+    }
+    return this.s.wordsSearchAll.all({ match: anyOf(sorted.map((g) => g.terms)), ...window });
+  }
+
+  /** The index's chunk count and its words' chunk counts, remembered per index version (the bound's idf). */
+  private wordStats(): { version: number; rows: number; docs: Map<string, number> } {
+    const version = this.store.indexVersion();
+    if (this.stats?.version !== version || this.stats.docs.size >= WORDS_BOUND.docsCacheMax) {
+      this.stats = { version, rows: this.store.counts().chunks, docs: new Map() };
+    }
+    return this.stats;
+  }
+
+  /** Chunks holding one FTS term: the number FTS5's bm25 takes its idf from. */
+  private termDocs(term: string): number {
+    const { docs } = this.wordStats();
+    let n = docs.get(term);
+    if (n === undefined) {
+      n = this.s.wordsCountAll.get({ match: term })?.n ?? 0;
+      docs.set(term, n);
+    }
+    return n;
   }
 
   wordsRanked(filter: SearchFilter, match: string): AsyncIterable<ScoredChunkText[]> {
