@@ -199,6 +199,8 @@ export const WORDS_BOUND = {
   margin: 1e-9,
   /** Cached chunk counts of index words, per index version. */
   docsCacheMax: 4096,
+  /** Bounded tries (two questions each) before the whole expression is scored: a long prose query must not try every cut. */
+  tries: 2,
 } as const;
 
 /** Structured tool-call logs. */

@@ -9,7 +9,7 @@
  */
 import { WORDS_BOUND } from '../contracts/limits.js';
 import { contentStatements } from './content-store.js';
-import { anyOf, byBound, groupBound, groupsNeeded, splitExpressions } from './words-bound.js';
+import { anyOf, byBound, firstCut, groupBound, groupsNeeded, splitExpressions } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { CandidateChunkRow, ProjectFilterParams, ScoredChunkRow, SearchFilter } from './rows.js';
 import type { GraphRows, IndexReader, PageWindow, ScoredChunkText } from './store.js';
@@ -80,10 +80,14 @@ export class SqliteReader implements IndexReader {
    */
   private boundedPage(groups: readonly (readonly string[])[], window: PageWindow): ScoredChunkRow[] {
     const rows = this.wordStats().rows;
-    const sorted = byBound(groups.map((terms) => ({ terms, bound: groupBound(rows, terms.map((t) => this.termDocs(t))) })));
+    const sorted = byBound(groups.map((terms) => {
+      const docs = terms.map((t) => this.termDocs(t));
+      return { terms, docs: docs.reduce((a, b) => a + b, 0), bound: groupBound(rows, docs) };
+    }));
     const need = window.offset + window.limit;
-    let cut = 1;
-    while (cut < sorted.length) {
+    // Start with the fewest rarest groups that may hold a page of rows; each try ends or tells how many are needed.
+    let cut = firstCut(sorted, need);
+    for (let tries = 0; tries < WORDS_BOUND.tries && cut < sorted.length; tries++) {
       const { both, only } = splitExpressions(sorted, cut);
       const page = mergeRanked(this.s.wordsSearchAll.all({ match: both, limit: need, offset: 0 }), this.s.wordsSearchAll.all({ match: only, limit: need, offset: 0 }), need);
       // Fewer rows than the page: rows of the other groups fill it, so one more group is searched.

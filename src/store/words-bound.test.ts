@@ -46,7 +46,7 @@ describe('an any-term page with and without the bound', () => {
     await store.read(async (reader) => {
       // The whole expression in the order the bounded page asks it (highest bound first), every row scored.
       const rows = await reader.chunkCount();
-      const bounded = await Promise.all(groups.map(async (terms) => ({ terms, bound: groupBound(rows, await Promise.all(terms.map((t) => reader.wordsCount(none, t)))) })));
+      const bounded = await Promise.all(groups.map(async (terms) => ({ terms, docs: 0, bound: groupBound(rows, await Promise.all(terms.map((t) => reader.wordsCount(none, t)))) })));
       const rarestFirst = byBound(bounded).map((g) => g.terms);
       const total = await reader.wordsCount(none, anyOf(groups));
       expect(total).toBeGreaterThan(300);

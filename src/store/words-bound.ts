@@ -29,6 +29,8 @@ export function anyOf(groups: readonly (readonly string[])[]): string {
 
 export interface BoundedGroup {
   terms: readonly string[];
+  /** Chunks holding one of its terms, summed (at least the rows that hold the group). */
+  docs: number;
   bound: number;
 }
 
@@ -49,6 +51,16 @@ export function groupsNeeded(sorted: readonly BoundedGroup[], floor: number): nu
     if (rest >= floor) return cut + 1 < sorted.length ? cut + 1 : null;
   }
   return 1;
+}
+
+/** The fewest rarest-first groups whose chunks may fill `need` places (all of them when none do). */
+export function firstCut(sorted: readonly BoundedGroup[], need: number): number {
+  let docs = 0;
+  for (let cut = 1; cut <= sorted.length; cut++) {
+    docs += sorted[cut - 1]!.docs;
+    if (docs >= need) return cut;
+  }
+  return sorted.length;
 }
 
 /** The two expressions that score exactly the rows holding a word of the first `cut` groups. */
