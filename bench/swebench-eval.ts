@@ -16,7 +16,8 @@ import { locate } from '../src/locate/locate.js';
 import { renderLocateText } from '../src/shape/locate-text.js';
 import { searchCode } from '../src/search/engine.js';
 import { SqliteReader } from '../src/store/sqlite-reader.js';
-import { SqliteStore, defaultIndexPath } from '../src/store/sqlite-store.js';
+import { SqliteIndex } from '../src/store/sqlite-index.js';
+import { defaultIndexPath } from '../src/store/sqlite-store.js';
 import { documentRank } from './ranking-metrics.js';
 import type { SwebenchInstance } from './swebench-data.js';
 import { checkout, cloneDir, hasCommit, isClone } from './swebench-repos.js';
@@ -64,8 +65,8 @@ export function baselineQuery(problem: string): string {
   return problem.split(/\s+/).filter((w) => w !== '').slice(0, EVAL_SWEBENCH.baselineWords).join(' ');
 }
 
-async function runBaseline(store: SqliteStore, problem: string): Promise<string[]> {
-  const reader = new SqliteReader(store);
+async function runBaseline(store: SqliteIndex, problem: string): Promise<string[]> {
+  const reader = new SqliteReader(store.sqlite);
   const params = normalizeSearchCodeParams({ query: baselineQuery(problem), max_results: EVAL_SWEBENCH.baselinePageSize, detail_level: 'ultra' });
   const files: string[] = [];
   for (let page = 0; page < EVAL_SWEBENCH.baselinePages; page++) {
@@ -109,12 +110,12 @@ export async function evaluateInstances(instances: readonly SwebenchInstance[], 
     const indexStarted = performance.now();
     const summary = await indexFolder({ root, indexPath: defaultIndexPath(root), repository: path.basename(root) });
     const indexSeconds = (performance.now() - indexStarted) / 1000;
-    const store = SqliteStore.open(summary.index, { readonly: true });
+    const store = SqliteIndex.open(summary.index, { readonly: true });
     try {
       const started = performance.now();
       const params = normalizeLocateParams({ text: instance.problem, max_results: EVAL_SWEBENCH.locateFiles });
       // A dump keeps more candidates than a caller can ask for, so weights can be studied offline.
-      const response = locate(store, options.keepFiles ? { ...params, maxResults: EVAL_SWEBENCH.dumpFiles } : params);
+      const response = await locate(store, options.keepFiles ? { ...params, maxResults: EVAL_SWEBENCH.dumpFiles } : params);
       const seconds = (performance.now() - started) / 1000;
       let baselineRank: number | null = null;
       let baselineSeconds = 0;
@@ -132,7 +133,7 @@ export async function evaluateInstances(instances: readonly SwebenchInstance[], 
       outcomes.push(outcome);
       options.onInstance?.(outcome, outcomes.length, list.length);
     } finally {
-      store.close();
+      await store.close();
     }
   }
   return outcomes;

@@ -7,7 +7,8 @@
  * (`class Parent(models.Model)`) are the reporter's and are skipped.
  */
 import { LOCATE } from '../contracts/limits.js';
-import type { LocateDefinitionRow, LocateStatements } from '../store/locate-statements.js';
+import type { LocateDefinitionRow } from '../store/rows.js';
+import type { IndexReader } from '../store/store.js';
 import type { EvidenceBoard } from './evidence.js';
 import type { IdentifierMention, TextClues } from './extract.js';
 import type { IndexedFile, PathTable } from './path-table.js';
@@ -26,10 +27,10 @@ function mentionStrength(m: IdentifierMention): number {
 }
 
 /** Definitions of a name, exact case when there is one (`Query` is not `query`), else any case for code-like names. */
-function definitionsOf(statements: LocateStatements, mention: IdentifierMention): LocateDefinitionRow[] {
-  const count = statements.definitionCount.get({ name: mention.name })?.n ?? 0;
+async function definitionsOf(reader: IndexReader, mention: IdentifierMention): Promise<LocateDefinitionRow[]> {
+  const count = await reader.definitionCount(mention.name);
   if (count === 0 || count > LOCATE.definitionsPerName) return [];
-  const rows = statements.definitions.all({ name: mention.name, limit: LOCATE.definitionsPerName });
+  const rows = await reader.definitionsNamed(mention.name, LOCATE.definitionsPerName);
   const exact = rows.filter((r) => r.name === mention.name);
   if (exact.length > 0) return exact;
   return mention.compound ? rows : [];
@@ -63,7 +64,7 @@ function memberPairs(clues: TextClues): Map<string, Set<string>> {
   return pairs;
 }
 
-export function addDefinitionEvidence(board: EvidenceBoard, table: PathTable, clues: TextClues, statements: LocateStatements): void {
+export async function addDefinitionEvidence(board: EvidenceBoard, table: PathTable, clues: TextClues, reader: IndexReader): Promise<void> {
   const byId = table.byId;
   const pairs = memberPairs(clues);
   const mentions = [...clues.identifiers.values()]
@@ -71,7 +72,7 @@ export function addDefinitionEvidence(board: EvidenceBoard, table: PathTable, cl
     .sort((a, b) => promise(b) - promise(a))
     .slice(0, LOCATE.identifiersMax);
   for (const mention of mentions) {
-    const files = fileSet(definitionsOf(statements, mention), byId);
+    const files = fileSet(await definitionsOf(reader, mention), byId);
     if (files.size === 0) continue;
     const specificity = 1 / files.size;
     const codeLike = mention.compound || mention.inCode;
@@ -84,13 +85,15 @@ export function addDefinitionEvidence(board: EvidenceBoard, table: PathTable, cl
       const best = members[0] ?? rows[0]!;
       board.hint(file, { name: qualified(best), kind: best.kind, line: best.start_line, weight: value * (codeLike ? 1 : 0.5) + (members.length > 0 ? 1 : 0) });
     }
-    if (mention.compound) addUsers(board, byId, statements, mention, files);
+    if (mention.compound) await addUsers(board, byId, reader, mention, files);
   }
 }
 
 /** Files that call or extend a named definition: where a named function is misused, or a named class misbehaves. */
-function addUsers(board: EvidenceBoard, byId: ReadonlyMap<number, IndexedFile>, statements: LocateStatements, mention: IdentifierMention, definers: ReadonlyMap<IndexedFile, unknown>): void {
-  const users = statements.referencingFiles.all({ name: mention.name, limit: LOCATE.usersPerName })
+async function addUsers(
+  board: EvidenceBoard, byId: ReadonlyMap<number, IndexedFile>, reader: IndexReader, mention: IdentifierMention, definers: ReadonlyMap<IndexedFile, unknown>,
+): Promise<void> {
+  const users = (await reader.referencingFiles(mention.name, LOCATE.usersPerName))
     .map((row) => byId.get(row.file_id))
     .filter((file): file is IndexedFile => file !== undefined && !definers.has(file));
   const value = mentionStrength(mention) / Math.max(1, users.length);

@@ -4,12 +4,13 @@
  * (locate/extract), gathers evidence per file from paths and frames, from
  * the definitions the text names and from whole-file BM25 of its telling
  * words, ranks files by the weighted evidence, and names each file's likely
- * functions or classes and its reasons. Plain data in and out, so it runs
- * in a search worker as well as in-thread (the eval calls it directly).
+ * functions or classes and its reasons. It reads through the Store's
+ * reader (store/store LocateReader), so it runs on SQLite and PostgreSQL
+ * alike, in a search worker as well as in-thread (the eval calls it directly).
  */
 import { LOCATE } from '../contracts/limits.js';
 import type { LocatedFile, LocateParams, LocateResponse } from '../contracts/locate.js';
-import type { SqliteStore } from '../store/sqlite-store.js';
+import type { IndexReader, Store } from '../store/store.js';
 import { addDefinitionEvidence } from './definition-evidence.js';
 import { EvidenceBoard } from './evidence.js';
 import { extractClues } from './extract.js';
@@ -29,42 +30,48 @@ interface ProjectMaps {
 }
 
 /** The maps of each open store, for its last index version and repository: a worker answers many calls between index changes. */
-const maps = new WeakMap<SqliteStore, { key: string; maps: ProjectMaps }>();
+const maps = new WeakMap<object, { key: string; maps: ProjectMaps }>();
 
-function projectMaps(store: SqliteStore, repository: string | null, indexVersion: number): ProjectMaps {
+async function projectMaps(reader: IndexReader, cacheKey: object, repository: string | null, indexVersion: number): Promise<ProjectMaps> {
   const key = `${indexVersion}/${repository ?? ''}`;
-  const cached = maps.get(store);
+  const cached = maps.get(cacheKey);
   if (cached?.key === key) return cached.maps;
-  const chunkRows = store.locateStatements.chunks.all();
-  const table = new PathTable(store.locateStatements.files.all({ repository }), tokensByFile(chunkRows));
+  const chunkRows = await reader.chunkTokens();
+  const table = new PathTable(await reader.locateFiles(repository), tokensByFile(chunkRows));
   const built = { table, chunks: new ChunkMap(chunkRows, table) };
-  maps.set(store, { key, maps: built });
+  maps.set(cacheKey, { key, maps: built });
   return built;
 }
 
-export function locate(store: SqliteStore, params: LocateParams): LocateResponse {
+/** `locate` over a store, in one read (one index version). */
+export function locate(store: Store, params: LocateParams): Promise<LocateResponse> {
+  return store.read((reader) => locateWith(reader, params, store));
+}
+
+/** `locate` with a reader; `cacheKey` keeps the file maps between calls (the store the reader belongs to). */
+export async function locateWith(reader: IndexReader, params: LocateParams, cacheKey: object): Promise<LocateResponse> {
   const started = performance.now();
-  const statements = store.locateStatements;
-  const indexVersion = store.indexVersion();
-  const { table, chunks } = projectMaps(store, params.repository, indexVersion);
+  const indexVersion = await reader.indexVersion();
+  const { table, chunks } = await projectMaps(reader, cacheKey, params.repository, indexVersion);
   const clues = extractClues(params.text, LOCATE);
   const board = new EvidenceBoard();
-  addPathEvidence(board, table, clues, statements);
-  addDefinitionEvidence(board, table, clues, statements);
-  addMessageEvidence(board, table, clues, statements);
-  const { terms, bestChunks } = addTermEvidence(board, table, chunks, clues, statements);
+  await addPathEvidence(board, table, clues, reader);
+  await addDefinitionEvidence(board, table, clues, reader);
+  await addMessageEvidence(board, table, clues, reader);
+  const { terms, bestChunks } = await addTermEvidence(board, table, chunks, clues, reader);
   const ranked = rankFiles(board).filter((r) => r.score > 0).slice(0, LOCATE.candidatesMax);
-  const files = ranked.slice(0, params.maxResults).map((r): LocatedFile => {
+  const files: LocatedFile[] = [];
+  for (const r of ranked.slice(0, params.maxResults)) {
     const file = r.evidence.file;
-    hintBestChunks(board, file, bestChunks, statements);
+    await hintBestChunks(board, file, bestChunks, reader);
     const symbols = [...r.evidence.symbols.values()].sort((a, b) => b.weight - a.weight).slice(0, LOCATE.symbolsPerFile);
-    return {
+    files.push({
       file: file.path, repository: file.repository, language: file.language, kind: file.kind, score: round(r.score),
       symbols: symbols.map(({ name, kind, line }) => ({ name, kind, line })),
       reasons: reasonsOf(r),
       evidence: Object.fromEntries(Object.entries(r.contributions).map(([k, v]) => [k, round(v)])),
-    };
-  });
+    });
+  }
   return {
     ok: true, files, count: files.length, total: ranked.length, terms: terms.map((t) => t.term),
     ...(params.warnings.length > 0 ? { warnings: params.warnings } : {}),

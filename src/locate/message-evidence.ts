@@ -10,8 +10,7 @@
  * files hold points at none of them.
  */
 import { LOCATE } from '../contracts/limits.js';
-import type { LocateStatements } from '../store/locate-statements.js';
-import { ftsString } from '../text/escape.js';
+import type { IndexReader } from '../store/store.js';
 import { foldCase, tokenize } from '../text/tokens.js';
 import type { EvidenceBoard } from './evidence.js';
 import type { TextClues } from './extract.js';
@@ -20,11 +19,11 @@ import type { IndexedFile, PathTable } from './path-table.js';
 /** Shortest phrase looked up: one or two words are in too many files to point at the raising code. */
 const PHRASE_MIN_WORDS = 3;
 
-function filesHolding(statements: LocateStatements, words: readonly string[], byId: ReadonlyMap<number, IndexedFile>): IndexedFile[] | null {
-  const rows = statements.phraseFiles.all({ match: `body : ${ftsString(words.join(' '))}`, limit: LOCATE.messageFilesMax + 1 });
-  if (rows.length === 0) return [];
-  if (rows.length > LOCATE.messageFilesMax) return null;
-  return rows.map((r) => byId.get(r.file_id)).filter((f): f is IndexedFile => f !== undefined);
+async function filesHolding(reader: IndexReader, words: readonly string[], byId: ReadonlyMap<number, IndexedFile>): Promise<IndexedFile[] | null> {
+  const fileIds = await reader.phraseFiles(words, LOCATE.messageFilesMax + 1);
+  if (fileIds.length === 0) return [];
+  if (fileIds.length > LOCATE.messageFilesMax) return null;
+  return fileIds.map((id) => byId.get(id)).filter((f): f is IndexedFile => f !== undefined);
 }
 
 /** The phrases tried for a message, most telling first: its longest starts, then three-word runs after its start. */
@@ -35,11 +34,11 @@ function phrasesOf(words: readonly string[]): string[][] {
   return phrases;
 }
 
-export function addMessageEvidence(board: EvidenceBoard, table: PathTable, clues: TextClues, statements: LocateStatements): void {
+export async function addMessageEvidence(board: EvidenceBoard, table: PathTable, clues: TextClues, reader: IndexReader): Promise<void> {
   for (const message of clues.messages) {
     const words = tokenize(message).map(foldCase);
     for (const phrase of phrasesOf(words)) {
-      const files = filesHolding(statements, phrase, table.byId);
+      const files = await filesHolding(reader, phrase, table.byId);
       if (files === null || files.length === 0) continue;
       const quoted = phrase.join(' ');
       for (const file of files) board.max(file, 'message', 1 / files.length, quoted);

@@ -5,7 +5,7 @@
  * each frame's line is a likely place to change), dotted module names, and
  * the text's words in a file's path (`ascii.rst` -> `io/ascii/rst.py`).
  */
-import type { LocateStatements } from '../store/locate-statements.js';
+import type { IndexReader } from '../store/store.js';
 import type { EvidenceBoard } from './evidence.js';
 import type { TextClues } from './extract.js';
 import type { PathTable } from './path-table.js';
@@ -38,24 +38,24 @@ function addWrittenPaths(board: EvidenceBoard, table: PathTable, clues: TextClue
   }
 }
 
-function addFrames(board: EvidenceBoard, table: PathTable, clues: TextClues, statements: LocateStatements): void {
+async function addFrames(board: EvidenceBoard, table: PathTable, clues: TextClues, reader: IndexReader): Promise<void> {
   const inProject = clues.frames.flatMap((frame) => {
     const match = table.matchPath(frame.components);
     return match && names(match, frame.components.length) ? [{ frame, files: match.files }] : [];
   });
-  inProject.forEach(({ frame, files }, k) => {
+  for (const [k, { frame, files }] of inProject.entries()) {
     // Inner frames weigh more: the last frame of the project is where the error surfaced.
     const weight = (k + 1) / inProject.length;
     const innermost = k === inProject.length - 1;
     for (const file of files) {
       board.add(file, 'frame', weight / files.length, frame.line === null ? 'traceback' : `line ${frame.line}`);
       if (innermost) board.max(file, 'frameInnermost', 1 / files.length);
-      const at = frame.line === null ? undefined : statements.definitionAt.get({ file_id: file.id, line: frame.line });
+      const at = frame.line === null ? undefined : await reader.definitionAt(file.id, frame.line);
       // A frame's function leads the file's hints, the innermost first: that is where it broke.
       if (at) board.hint(file, { name: at.container ? `${at.container}.${at.name}` : at.name, kind: at.kind, line: at.start_line, weight: FRAME_HINT + weight });
       else if (frame.func) board.hint(file, { name: frame.func, kind: 'function', line: frame.line ?? 0, weight: FRAME_HINT + weight });
     }
-  });
+  }
 }
 
 function addModules(board: EvidenceBoard, table: PathTable, clues: TextClues): void {
@@ -90,9 +90,9 @@ function addPathWords(board: EvidenceBoard, table: PathTable, clues: TextClues):
   }
 }
 
-export function addPathEvidence(board: EvidenceBoard, table: PathTable, clues: TextClues, statements: LocateStatements): void {
+export async function addPathEvidence(board: EvidenceBoard, table: PathTable, clues: TextClues, reader: IndexReader): Promise<void> {
   addWrittenPaths(board, table, clues);
-  addFrames(board, table, clues, statements);
+  await addFrames(board, table, clues, reader);
   addModules(board, table, clues);
   addPathWords(board, table, clues);
 }

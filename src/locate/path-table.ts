@@ -6,7 +6,7 @@
  * dotted module (`astropy.io.ascii.qdp`, `sphinx.ext.autodoc` ->
  * `.../autodoc/__init__.py`), and by the words of its path.
  */
-import type { LocateFileRow } from '../store/locate-statements.js';
+import type { LocateFileRow } from '../store/rows.js';
 import { splitIdentifier, wordStem } from '../text/identifiers.js';
 import { fileKind, type FileKind } from './file-kinds.js';
 

@@ -8,7 +8,7 @@
  * best chunks of a file name its likely functions.
  */
 import { LOCATE, LOCATE_RANKING } from '../contracts/limits.js';
-import type { LocateStatements } from '../store/locate-statements.js';
+import type { IndexReader } from '../store/store.js';
 import type { EvidenceBoard } from './evidence.js';
 import type { TextClues, WordMention } from './extract.js';
 import type { ChunkMap } from './chunk-map.js';
@@ -23,11 +23,12 @@ export interface ChosenTerm {
 }
 
 /** The text's most telling terms: weighed in the text, rare in the index, at most LOCATE.termsMax. */
-export function chooseTerms(clues: TextClues, statements: LocateStatements, totalChunks: number): ChosenTerm[] {
+export async function chooseTerms(clues: TextClues, reader: IndexReader, totalChunks: number): Promise<ChosenTerm[]> {
   const chosen: ChosenTerm[] = [];
   const maxChunks = Math.max(LOCATE.termCommonMinChunks, Math.floor(totalChunks * LOCATE.termMaxChunkShare));
+  const docs = await reader.vocabDocs([...clues.words.values()].map((mention) => mention.term));
   for (const mention of clues.words.values()) {
-    const chunks = statements.termChunks.get(mention.term)?.doc ?? 0;
+    const chunks = docs.get(mention.term) ?? 0;
     if (chunks === 0 || chunks > maxChunks) continue;
     chosen.push({ term: mention.term, weight: termWeight(mention) * Math.log(totalChunks / chunks), chunks });
   }
@@ -47,10 +48,12 @@ function saturate(tf: number, length: number, averageLength: number): number {
 /** A file's best chunks by the chosen terms, best first: they name its likely functions. */
 export type BestChunks = Map<IndexedFile, { chunkId: number; score: number }[]>;
 
-export function addTermEvidence(board: EvidenceBoard, table: PathTable, chunkMap: ChunkMap, clues: TextClues, statements: LocateStatements): { terms: ChosenTerm[]; bestChunks: BestChunks } {
+export async function addTermEvidence(
+  board: EvidenceBoard, table: PathTable, chunkMap: ChunkMap, clues: TextClues, reader: IndexReader,
+): Promise<{ terms: ChosenTerm[]; bestChunks: BestChunks }> {
   const totalChunks = chunkMap.size;
   if (totalChunks === 0 || table.files.length === 0) return { terms: [], bestChunks: new Map() };
-  const terms = chooseTerms(clues, statements, totalChunks);
+  const terms = await chooseTerms(clues, reader, totalChunks);
   const perFile = new Map<IndexedFile, FileTerms>();
   const chunkScores = new Map<number, { file: IndexedFile; score: number }>();
   const documentFrequency = new Map<string, number>();
@@ -59,7 +62,7 @@ export function addTermEvidence(board: EvidenceBoard, table: PathTable, chunkMap
     const mention = clues.words.get(chosen.term) as WordMention;
     queryWeight.set(chosen.term, termWeight(mention));
     const files = new Set<IndexedFile>();
-    for (const posting of statements.termPostings.iterate(chosen.term)) {
+    for (const posting of await reader.termPostings(chosen.term)) {
       const file = chunkMap.fileOf(posting.chunk_id);
       if (!file) continue;
       files.add(file);
@@ -108,12 +111,12 @@ function bestChunksOf(chunkScores: ReadonlyMap<number, { file: IndexedFile; scor
 }
 
 /** The symbols of a file's best chunks become hints, below a name the text wrote (definitions, frames). */
-export function hintBestChunks(board: EvidenceBoard, file: IndexedFile, bestChunks: BestChunks, statements: LocateStatements): void {
+export async function hintBestChunks(board: EvidenceBoard, file: IndexedFile, bestChunks: BestChunks, reader: IndexReader): Promise<void> {
   const list = bestChunks.get(file);
   if (!list || list.length === 0) return;
   const top = list[0]!.score || 1;
   for (const { chunkId, score } of list) {
-    const chunk = statements.chunkSymbol.get(chunkId);
+    const chunk = await reader.chunkSymbol(chunkId);
     if (chunk?.symbol) board.hint(file, { name: chunk.symbol, kind: chunk.kind, line: chunk.start_line, weight: 0.5 * (score / top) });
   }
 }

@@ -9,7 +9,7 @@
  * store sees every committed index version on its next read.
  */
 import fs from 'node:fs';
-import { QuarryError, catalogueError, type ErrorCode, type ErrorText } from '../contracts/errors.js';
+import { QuarryError, type ErrorCode, type ErrorText } from '../contracts/errors.js';
 import { SEARCH_POOL } from '../contracts/limits.js';
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
 import type { LocateParams, LocateResponse } from '../contracts/locate.js';
@@ -136,9 +136,7 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
     case 'project_search':
       return store.read((reader) => searchProject(reader, job.params as SearchOps['project_search']['params']));
     case 'locate':
-      // locate reads the SQLite word index's own postings (store/locate-statements).
-      if (!(store instanceof SqliteIndex)) throw catalogueError('INVALID_ARGUMENT', { key: 'store.locate_sqlite_only', params: { store: store.displayName } });
-      return locate(store.sqlite, job.params as SearchOps['locate']['params']);
+      return locate(store, job.params as SearchOps['locate']['params']);
     default:
       throw new Error(`unknown search op ${String(job.op)}`);
   }

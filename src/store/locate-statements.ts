@@ -8,6 +8,7 @@
  * by name, and the graph's edges. Values reach SQLite only as bound parameters.
  */
 import type Database from 'better-sqlite3';
+import type { ChunkSymbolRow, DefinitionAtRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow, TermPosting } from './rows.js';
 
 /** Every posting of the word index as (term, chunk, column, offset); lives in `temp`, per connection. */
 const INSTANCES_VIEW = "CREATE VIRTUAL TABLE IF NOT EXISTS temp.locate_postings USING fts5vocab(main, chunk_words, 'instance')";
@@ -19,15 +20,14 @@ export function prepareLocateStatements(db: Database.Database) {
     files: db.prepare<{ repository: string | null }, LocateFileRow>(`
       SELECT f.id, f.path, f.language, f.line_count, s.name AS repository
       FROM files f JOIN sources s ON s.id = f.source_id
-      WHERE f.source_type = 'file' AND (@repository IS NULL OR s.name = @repository)`),
+      WHERE f.source_type = 'file' AND (@repository IS NULL OR s.name = @repository)
+      ORDER BY f.id`),
     /** Every chunk's file and length: read once per index version, so postings need no join. */
-    chunks: db.prepare<[], { id: number; file_id: number; tokens: number }>('SELECT id, file_id, token_count AS tokens FROM chunks'),
-    /** Chunks holding a term, from the word index's own statistics (no postings read). */
-    termChunks: db.prepare<[string], { doc: number }>('SELECT doc FROM chunk_words_vocab WHERE term = ?'),
+    chunks: db.prepare<[], LocateChunkRow>('SELECT id, file_id, token_count AS tokens FROM chunks ORDER BY id'),
     /** Occurrences of a term in each chunk's body. */
-    termPostings: db.prepare<[string], { chunk_id: number; tf: number }>(`
+    termPostings: db.prepare<[string], TermPosting>(`
       SELECT doc AS chunk_id, count(*) AS tf FROM temp.locate_postings
-      WHERE term = ? AND col = 'body' GROUP BY doc`),
+      WHERE term = ? AND col = 'body' GROUP BY doc ORDER BY doc`),
     /** Files whose chunks match a word-index expression (a message's phrase), at most `limit`. */
     phraseFiles: db.prepare<{ match: string; limit: number }, { file_id: number }>(`
       SELECT DISTINCT c.file_id FROM chunk_words JOIN chunks c ON c.id = chunk_words.rowid
@@ -36,41 +36,24 @@ export function prepareLocateStatements(db: Database.Database) {
     definitions: db.prepare<{ name: string; limit: number }, LocateDefinitionRow>(`
       SELECT name, kind, container, start_line, end_line, file_id FROM symbols
       WHERE name = @name COLLATE NOCASE
-      ORDER BY file_id, start_line LIMIT @limit`),
+      ORDER BY file_id, start_line, id LIMIT @limit`),
     /** How many definitions carry `name` (any case). */
     definitionCount: db.prepare<{ name: string }, { n: number }>('SELECT count(*) AS n FROM symbols WHERE name = @name COLLATE NOCASE'),
     /** The innermost definition around a line of a file (a traceback frame's line). */
-    definitionAt: db.prepare<{ file_id: number; line: number }, { name: string; kind: string; container: string | null; start_line: number }>(`
+    definitionAt: db.prepare<{ file_id: number; line: number }, DefinitionAtRow>(`
       SELECT name, kind, container, start_line FROM symbols
       WHERE file_id = @file_id AND start_line <= @line AND end_line >= @line
-      ORDER BY start_line DESC, end_line ASC LIMIT 1`),
+      ORDER BY start_line DESC, end_line ASC, id LIMIT 1`),
     /** The definition a chunk is about (its symbol), for naming the best chunks of a file. */
-    chunkSymbol: db.prepare<[number], { symbol: string | null; kind: string; start_line: number }>(
+    chunkSymbol: db.prepare<[number], ChunkSymbolRow>(
       'SELECT symbol, kind, start_line FROM chunks WHERE id = ?',
     ),
     /** Files whose code calls, extends or imports `name` (graph neighbours of a definition named in the text). */
     referencingFiles: db.prepare<{ name: string; limit: number }, { file_id: number; n: number }>(`
       SELECT file_id, count(*) AS n FROM edges
       WHERE to_name = @name COLLATE NOCASE AND kind IN ('CALLS', 'EXTENDS', 'IMPLEMENTS')
-      GROUP BY file_id ORDER BY n DESC LIMIT @limit`),
+      GROUP BY file_id ORDER BY n DESC, file_id LIMIT @limit`),
   };
 }
 
 export type LocateStatements = ReturnType<typeof prepareLocateStatements>;
-
-export interface LocateFileRow {
-  id: number;
-  path: string;
-  language: string;
-  line_count: number;
-  repository: string;
-}
-
-export interface LocateDefinitionRow {
-  name: string;
-  kind: string;
-  container: string | null;
-  start_line: number;
-  end_line: number;
-  file_id: number;
-}

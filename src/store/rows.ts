@@ -91,3 +91,47 @@ export interface ProjectHitRow {
   round_number: number | null;
   speaker: string | null;
 }
+
+/** The rows `locate` reads (store/store LocateReader): files are ranked whole. */
+export interface LocateFileRow {
+  id: number;
+  path: string;
+  language: string;
+  line_count: number;
+  repository: string;
+}
+
+export interface LocateChunkRow {
+  id: number;
+  file_id: number;
+  /** Tokens of the chunk's word-index text. */
+  tokens: number;
+}
+
+/** Occurrences of a term in one chunk's body. */
+export interface TermPosting {
+  chunk_id: number;
+  tf: number;
+}
+
+export interface LocateDefinitionRow {
+  name: string;
+  kind: string;
+  container: string | null;
+  start_line: number;
+  end_line: number;
+  file_id: number;
+}
+
+export interface DefinitionAtRow {
+  name: string;
+  kind: string;
+  container: string | null;
+  start_line: number;
+}
+
+export interface ChunkSymbolRow {
+  symbol: string | null;
+  kind: string;
+  start_line: number;
+}

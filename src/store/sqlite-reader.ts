@@ -8,10 +8,14 @@
  * statement's open iterator.
  */
 import { WORDS_BOUND } from '../contracts/limits.js';
+import { ftsString } from '../text/escape.js';
 import { contentStatements } from './content-store.js';
 import { anyOf, byBound, firstCut, groupBound, groupsNeeded, splitExpressions } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
-import type { CandidateChunkRow, ProjectFilterParams, ScoredChunkRow, SearchFilter } from './rows.js';
+import type {
+  CandidateChunkRow, ChunkSymbolRow, DefinitionAtRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow, ProjectFilterParams,
+  ScoredChunkRow, SearchFilter, TermPosting,
+} from './rows.js';
 import type { GraphRows, IndexReader, PageWindow, ScoredChunkText } from './store.js';
 
 /** Rows handed over per batch of a lazy scan: the line search checks its budget between batches. */
@@ -237,5 +241,45 @@ export class SqliteReader implements IndexReader {
 
   graphRows(): Promise<GraphRows> {
     return Promise.resolve({ files: this.s.graphFiles.all(), symbols: this.s.graphSymbols.all(), edges: this.s.graphEdges.all() });
+  }
+
+  private get locate() {
+    return this.store.locateStatements;
+  }
+
+  locateFiles(repository: string | null): Promise<LocateFileRow[]> {
+    return Promise.resolve(this.locate.files.all({ repository }));
+  }
+
+  chunkTokens(): Promise<LocateChunkRow[]> {
+    return Promise.resolve(this.locate.chunks.all());
+  }
+
+  termPostings(term: string): Promise<TermPosting[]> {
+    return Promise.resolve(this.locate.termPostings.all(term));
+  }
+
+  phraseFiles(words: readonly string[], limit: number): Promise<number[]> {
+    return Promise.resolve(this.locate.phraseFiles.all({ match: `body : ${ftsString(words.join(' '))}`, limit }).map((r) => r.file_id));
+  }
+
+  definitionsNamed(name: string, limit: number): Promise<LocateDefinitionRow[]> {
+    return Promise.resolve(this.locate.definitions.all({ name, limit }));
+  }
+
+  definitionCount(name: string): Promise<number> {
+    return Promise.resolve(this.locate.definitionCount.get({ name })?.n ?? 0);
+  }
+
+  definitionAt(fileId: number, line: number): Promise<DefinitionAtRow | undefined> {
+    return Promise.resolve(this.locate.definitionAt.get({ file_id: fileId, line }));
+  }
+
+  chunkSymbol(chunkId: number): Promise<ChunkSymbolRow | undefined> {
+    return Promise.resolve(this.locate.chunkSymbol.get(chunkId));
+  }
+
+  referencingFiles(name: string, limit: number): Promise<{ file_id: number; n: number }[]> {
+    return Promise.resolve(this.locate.referencingFiles.all({ name, limit }));
   }
 }

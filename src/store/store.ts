@@ -15,7 +15,8 @@
  * the same order on both: ties are always broken by id.
  */
 import type {
-  CandidateChunkRow, ChunkHitRow, EdgeRow, ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow,
+  CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, EdgeRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow,
+  ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow, TermPosting,
 } from './rows.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -57,10 +58,35 @@ export interface GraphRows {
 }
 
 /**
+ * What `locate` reads (issue 11): whole-file facts, the word index's postings of a term, the
+ * definitions the text names and the graph's edges. Both stores answer alike, so a file ranks the
+ * same on either.
+ */
+export interface LocateReader {
+  /** Indexed files (not conversation messages), of one repository or all. */
+  locateFiles(repository: string | null): Promise<LocateFileRow[]>;
+  /** Every chunk's file and token count. */
+  chunkTokens(): Promise<LocateChunkRow[]>;
+  /** How often a folded word occurs in each chunk's body, for every chunk holding it there. */
+  termPostings(term: string): Promise<TermPosting[]>;
+  /** Files whose chunk bodies hold these folded words in a row, at most `limit` of them. */
+  phraseFiles(words: readonly string[], limit: number): Promise<number[]>;
+  /** Definitions named `name` (ASCII case-insensitive), by file and line. */
+  definitionsNamed(name: string, limit: number): Promise<LocateDefinitionRow[]>;
+  definitionCount(name: string): Promise<number>;
+  /** The innermost definition around a line of a file (a traceback frame's line). */
+  definitionAt(fileId: number, line: number): Promise<DefinitionAtRow | undefined>;
+  /** The definition a chunk is about. */
+  chunkSymbol(chunkId: number): Promise<ChunkSymbolRow | undefined>;
+  /** Files whose code calls, extends or implements `name`, most references first. */
+  referencingFiles(name: string, limit: number): Promise<{ file_id: number; n: number }[]>;
+}
+
+/**
  * What the engine reads. One reader sees one index version throughout
  * (PostgreSQL: one REPEATABLE READ transaction), so a search never mixes two.
  */
-export interface IndexReader {
+export interface IndexReader extends LocateReader {
   indexVersion(): Promise<number>;
 
   /** Chunks matching a word expression: the exact count. */

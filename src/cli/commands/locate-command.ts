@@ -14,9 +14,9 @@ import { renderLocateText } from '../../shape/locate-text.js';
 import { callTool, errorBody } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
 import { EXIT, exitQuietlyOnBrokenPipe, runCommand, writeOut } from '../exit.js';
-import { parseInteger } from '../options.js';
+import { STORE_OPTION_HELP, parseInteger } from '../options.js';
 
-interface LocateOptions { root: string; index?: string; file?: string; maxResults?: number; repository?: string; locale?: string; json?: boolean }
+interface LocateOptions { root: string; index?: string; store?: string; file?: string; maxResults?: number; repository?: string; locale?: string; json?: boolean }
 
 /**
  * Bytes read of a file or stdin: enough for LOCATE.textMaxChars characters of UTF-8 and one
@@ -59,6 +59,7 @@ export function registerLocateCommand(program: Command): void {
     .option('--file <file>', 'read the text from a file')
     .option('--root <dir>', 'project folder', '.')
     .option('--index <file>', 'index file (default: ROOT/.quarry/index.db)')
+    .option('--store <url>', STORE_OPTION_HELP)
     .option('-n, --max-results <n>', `files to return (${LOCATE.maxResults.min}-${LOCATE.maxResults.max}, default ${LOCATE.maxResults.default})`, parseInteger)
     .option('--repository <name>', 'only this repository')
     .option('--locale <locale>', 'language of error messages (en, cs, ja)')
@@ -70,7 +71,7 @@ export function registerLocateCommand(program: Command): void {
         const input = opts.file !== undefined ? readFileStart(opts.file) : text ?? (process.stdin.isTTY ? '' : await readStdinStart());
         const raw: Record<string, unknown> = { text: input, max_results: opts.maxResults, repository: opts.repository };
         for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
-        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, locale: opts.locale });
+        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, locale: opts.locale });
         try {
           const response = (await callTool('locate', raw, ctx)) as LocateResponse;
           await writeOut(opts.json ? JSON.stringify(response) : renderLocateText(response));

@@ -57,11 +57,6 @@ export const storeMessages = {
     ja: '埋め込みは SQLite のインデックスにのみ保存されます。この PostgreSQL のインデックスの {missing} 個のチャンクには埋め込みがなく、検索は単語で順位付けされます。',
     cs: 'Embeddingy se ukládají jen do indexů SQLite: {missing} bloků tohoto indexu v PostgreSQL žádné nemá a jeho hledání řadí podle slov.',
   },
-  'store.locate_sqlite_only': {
-    en: 'locate reads the word positions of a SQLite index and does not run on the PostgreSQL store at {store} yet; search_code and find_references do.',
-    ja: 'locate は SQLite インデックスの単語位置を読むため、{store} の PostgreSQL ストアではまだ動作しません。search_code と find_references は動作します。',
-    cs: 'locate čte pozice slov z indexu SQLite a nad úložištěm PostgreSQL {store} zatím neběží; search_code a find_references ano.',
-  },
   'store.shared_project_read_only': {
     en: 'The served folder\'s index is in PostgreSQL ({store}), shared by every server: uploads and messages go to a project of their own (POST /api/projects).',
     ja: '提供中フォルダのインデックスはすべてのサーバーが共有する PostgreSQL（{store}）にあります。アップロードとメッセージは専用のプロジェクト（POST /api/projects）に送ってください。',

@@ -75,6 +75,11 @@ function quoteQueryLexeme(word: string): string {
   return `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'`;
 }
 
+/** A tsquery of chunks holding every one of these folded words in their body (weight D, store/postgres/pg-words). */
+export function bodyWordsQuery(words: readonly string[]): string {
+  return words.map((word) => `${quoteQueryLexeme(word)}:D`).join(' & ');
+}
+
 /**
  * The word query of an expression. A quoted string is one word of the index
  * (search/plan asks for tokens); should folding split it, its words are all

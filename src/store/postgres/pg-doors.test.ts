@@ -96,6 +96,20 @@ describe.skipIf(!PG.present)(`quarry index --store and quarry mcp over PostgreSQ
     expect(b.body).toEqual(a.body);
     expect(a.body.total).toBeGreaterThan(0);
   });
+
+  it('locate ranks the same files over MCP, and quarry locate --store prints what --index prints', async () => {
+    const text = 'safeParse returns success: true for an invalid email; ZodString.email() regex accepts a trailing dot';
+    const [a, b] = await Promise.all([callJson(sqlite.client, 'locate', { text }), callJson(postgres.client, 'locate', { text })]);
+    expect(a.isError).toBe(false);
+    expect(answer(b.body)).toEqual(answer(a.body));
+    expect((a.body.files as unknown[]).length).toBeGreaterThan(0);
+    const [onSqlite, onPostgres] = await Promise.all([
+      runCliJson(['locate', text, '--root', CORPUS, '--index', sqliteFile, '--json']),
+      runCliJson(['locate', text, '--root', CORPUS, '--store', scratch.url, '--json']),
+    ]);
+    expect(onPostgres.code, onPostgres.stderr).toBe(0);
+    expect(answer(onPostgres.json as Record<string, unknown>)).toEqual(answer(onSqlite.json as Record<string, unknown>));
+  });
 });
 
 describe.skipIf(!PG.present)(`an index run that loses PostgreSQL midway (${PG.reason})`, () => {

@@ -11,11 +11,15 @@
  */
 import type pg from 'pg';
 import { PG_STORE } from '../../contracts/limits.js';
-import type { CandidateChunkRow, ChunkHitRow, EdgeRow, ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow } from '../rows.js';
+import { wordIndexText } from '../../text/identifiers.js';
+import type {
+  CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, EdgeRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow,
+  ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow, TermPosting,
+} from '../rows.js';
 import type { GraphRows, IndexReader, OutlineSymbol, PageWindow, ScoredChunkText, SymbolName } from '../store.js';
 import { globRegex } from './glob-regex.js';
-import { parseMatch, trigramCondition, wordQuery } from './match-expression.js';
-import { bm25, inverseDocumentFrequency, weightedFrequency } from './pg-words.js';
+import { bodyWordsQuery, parseMatch, trigramCondition, wordQuery } from './match-expression.js';
+import { bm25, fts5Tokens, inverseDocumentFrequency, weightedFrequency } from './pg-words.js';
 
 const CHUNK_JOIN = 'FROM chunks c JOIN files f ON f.id = c.file_id JOIN sources s ON s.id = f.source_id';
 
@@ -50,6 +54,15 @@ const SYMBOL_COLUMNS = 'sy.id, sy.file_id, sy.name, sy.kind, sy.container, sy.st
 const SYMBOL_JOIN = 'FROM symbols sy JOIN files f ON f.id = sy.file_id JOIN sources s ON s.id = f.source_id';
 const EDGE_COLUMNS = 'e.kind, e.from_name, e.to_name, e.line, e.file_id, f.path, f.language, s.name AS repository';
 const EDGE_JOIN = 'FROM edges e JOIN files f ON f.id = e.file_id JOIN sources s ON s.id = f.source_id';
+
+/** Whether `phrase` occurs as consecutive tokens of `tokens` (FTS5's phrase match). */
+function holdsPhrase(tokens: readonly string[], phrase: readonly string[]): boolean {
+  outer: for (let at = 0; at + phrase.length <= tokens.length; at++) {
+    for (let k = 0; k < phrase.length; k++) if (tokens[at + k] !== phrase[k]) continue outer;
+    return true;
+  }
+  return false;
+}
 
 export class PgReader implements IndexReader {
   private stats: Promise<{ version: number; rows: number; tokens: number }> | null = null;
@@ -323,5 +336,77 @@ export class PgReader implements IndexReader {
       symbols: await this.rows('SELECT id, file_id, name, kind, container, start_line, end_line FROM symbols ORDER BY id'),
       edges: await this.rows('SELECT e.file_id, e.kind, e.from_name, e.to_name, e.line, f.path FROM edges e JOIN files f ON f.id = e.file_id ORDER BY e.id'),
     };
+  }
+
+  locateFiles(repository: string | null): Promise<LocateFileRow[]> {
+    return this.rows(
+      `SELECT f.id, f.path, f.language, f.line_count, s.name AS repository FROM files f JOIN sources s ON s.id = f.source_id
+       WHERE f.source_type = 'file' AND ($1::text IS NULL OR s.name = $1) ORDER BY f.id`,
+      [repository],
+    );
+  }
+
+  chunkTokens(): Promise<LocateChunkRow[]> {
+    return this.rows('SELECT id, file_id, token_count AS tokens FROM chunks ORDER BY id');
+  }
+
+  /** A body count is the low 16 bits of the word's packed counts (store/postgres/pg-words). */
+  termPostings(term: string): Promise<TermPosting[]> {
+    return this.rows(
+      'SELECT id AS chunk_id, ((tf ->> $1)::bigint % 65536)::int AS tf FROM chunks WHERE words @@ $2::tsquery ORDER BY id',
+      [term, bodyWordsQuery([term])],
+    );
+  }
+
+  /** Chunks holding every word in their body are read in id order, in batches, until `limit` files hold the phrase. */
+  async phraseFiles(words: readonly string[], limit: number): Promise<number[]> {
+    const phrase = fts5Tokens(words.join(' '));
+    if (phrase.length === 0) return [];
+    const files = new Set<number>();
+    for (let after = -1; files.size < limit;) {
+      const batch = await this.rows<{ id: number; file_id: number; content: string }>(
+        `SELECT id, file_id, content FROM chunks WHERE words @@ $1::tsquery AND id > $2 ORDER BY id LIMIT ${PG_STORE.scanBatchRows}`,
+        [bodyWordsQuery(phrase), after],
+      );
+      for (const row of batch) {
+        if (!files.has(row.file_id) && holdsPhrase(fts5Tokens(wordIndexText(row.content)), phrase)) files.add(row.file_id);
+        if (files.size >= limit) break;
+      }
+      if (batch.length < PG_STORE.scanBatchRows) break;
+      after = batch[batch.length - 1]!.id;
+    }
+    return [...files];
+  }
+
+  definitionsNamed(name: string, limit: number): Promise<LocateDefinitionRow[]> {
+    return this.rows(
+      `SELECT name, kind, container, start_line, end_line, file_id FROM symbols WHERE ascii_lower(name) = ascii_lower($1)
+       ORDER BY file_id, start_line, id LIMIT $2`,
+      [name, limit],
+    );
+  }
+
+  async definitionCount(name: string): Promise<number> {
+    return (await this.rows<{ n: number }>('SELECT count(*) AS n FROM symbols WHERE ascii_lower(name) = ascii_lower($1)', [name]))[0]?.n ?? 0;
+  }
+
+  async definitionAt(fileId: number, line: number): Promise<DefinitionAtRow | undefined> {
+    return (await this.rows<DefinitionAtRow>(
+      `SELECT name, kind, container, start_line FROM symbols WHERE file_id = $1 AND start_line <= $2 AND end_line >= $2
+       ORDER BY start_line DESC, end_line ASC, id LIMIT 1`,
+      [fileId, line],
+    ))[0];
+  }
+
+  async chunkSymbol(chunkId: number): Promise<ChunkSymbolRow | undefined> {
+    return (await this.rows<ChunkSymbolRow>('SELECT symbol, kind, start_line FROM chunks WHERE id = $1', [chunkId]))[0];
+  }
+
+  referencingFiles(name: string, limit: number): Promise<{ file_id: number; n: number }[]> {
+    return this.rows(
+      `SELECT file_id, count(*) AS n FROM edges WHERE ascii_lower(to_name) = ascii_lower($1) AND kind IN ('CALLS', 'EXTENDS', 'IMPLEMENTS')
+       GROUP BY file_id ORDER BY n DESC, file_id LIMIT $2`,
+      [name, limit],
+    );
   }
 }

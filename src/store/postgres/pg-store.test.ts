@@ -13,7 +13,7 @@ import { searchLines } from '../../search/line-search.js';
 import { planSearch, type LinesPlan } from '../../search/plan.js';
 import { admin, indexInvariants, scratchSchema, sharedPostgres, terminateBackends } from '../../test-support/postgres.js';
 import { rgParityContract } from '../../test-support/rg-parity-contract.js';
-import { CONTRACT_TREE, linesWhere, storeContract } from '../../test-support/store-contract.js';
+import { CONTRACT_TREE, storeContract } from '../../test-support/store-contract.js';
 import { makeTree } from '../../test-support/temp-tree.js';
 import { openStore } from '../open-store.js';
 import { PG_SCHEMA_VERSION } from './pg-schema.js';
@@ -109,17 +109,16 @@ describe.skipIf(!PG.present)(`PostgreSQL store (${PG.reason})`, () => {
     }
   }, 60_000);
 
-  it('says in catalogue words that locate does not run on it yet, while search_code does', async () => {
+  it('runs locate through the tools, reading the shared index as on SQLite', async () => {
     const s = await schema();
     const root = makeTree(CONTRACT_TREE);
     await indexFolder({ root, store: s.location, workers: 0 });
     const ctx = new ToolContext({ root, store: s.url });
     try {
-      const refusal = await callTool('locate', { text: 'TokenValidator rejects a valid token' }, ctx).catch((e: unknown) => e);
-      expect(refusal).toMatchObject({ code: 'INVALID_ARGUMENT' });
-      expect((refusal as Error).message).toBe(`locate reads the word positions of a SQLite index and does not run on the PostgreSQL store at ${s.url} yet; search_code and find_references do.`);
-      const holding = linesWhere(CONTRACT_TREE, (line) => line.toLowerCase().includes('tokenvalidator')).length;
-      expect(await callTool('search_code', { query: 'TokenValidator', mode: 'exact' }, ctx)).toMatchObject({ total: holding });
+      const answer = await callTool('locate', { text: 'TokenValidator rejects a valid token in validateToken' }, ctx) as { files: { file: string; reasons: string[]; symbols: { name: string }[] }[] };
+      expect(answer.files[0]).toMatchObject({ file: 'src/auth/token.ts' });
+      expect(answer.files[0]!.reasons.join('; ')).toContain('defines TokenValidator');
+      expect(answer.files[0]!.symbols.map((sy) => sy.name)).toContain('TokenValidator.validateToken');
     } finally {
       ctx.close();
     }
