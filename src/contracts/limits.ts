@@ -198,6 +198,22 @@ export const GRAPH_SEARCH = {
   extrasMax: 300,
 } as const;
 
+/**
+ * The exact shortcut of an any-term BM25 page on SQLite (store/words-bound): FTS5's bm25 gives a
+ * word in a row less than idf x (k1 + 1), so rows holding only common words cannot reach a page
+ * whose last score is above the sum of those words' bounds, and are never scored.
+ */
+export const WORDS_BOUND = {
+  /** FTS5's bm25 k1 (fixed inside SQLite, not a setting of ours). */
+  fts5K1: 1.2,
+  /** The bound is raised by this fraction: the JavaScript log and SQLite's may differ in the last bit. */
+  margin: 1e-9,
+  /** Cached chunk counts of index words, per index version. */
+  docsCacheMax: 4096,
+  /** Bounded tries (two questions each) before the whole expression is scored: a long prose query must not try every cut. */
+  tries: 2,
+} as const;
+
 /** Structured tool-call logs. */
 export const TOOL_LOG = {
   /** String parameters longer than this are cut in the log line. */

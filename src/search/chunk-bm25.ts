@@ -48,7 +48,10 @@ export type ChunkColumns = Record<Column, ColumnCounts>;
 
 function countTokens(tokens: readonly string[], wanted: ReadonlySet<string>, folded = false): ColumnCounts {
   const counts = new Map<string, number>();
+  // Folding keeps a token's length, so only tokens as long as a wanted one need folding.
+  const lengths = new Set([...wanted].map((token) => token.length));
   for (const token of tokens) {
+    if (!lengths.has(token.length)) continue;
     const key = folded ? token : foldCase(token);
     if (wanted.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
   }

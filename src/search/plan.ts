@@ -43,6 +43,11 @@ export interface WordMatch {
   anyTerm: boolean;
   /** Tried when `match` finds nothing: any term will do, phrases still required. */
   broadening: { match: string; when: 'no_hits' } | null;
+  /**
+   * The any-term expression's alternatives, one per term (its FTS strings), when it has no
+   * phrase: a store may skip rows that cannot reach a page (store/words-bound).
+   */
+  anyTermGroups: string[][] | null;
 }
 
 /** One source of hits in a routed text query, with the work it may do. */
@@ -181,11 +186,24 @@ export function planWordMatch(query: string): WordMatch {
   });
   const compile = (parts: FtsNode[]) => (parts.length === 0 ? null : compileFts(ftsAll(parts)).match);
   const anyTermMatch = termNodes.length > 1 ? compile([...phraseNodes, ftsAny(termNodes)]) : null;
+  const anyTermGroups = anyTermMatch && phrases.length === 0 ? termGroups(termNodes) : null;
   if (anyTermMatch && termNodes.length >= RANKING.anyTermMinTerms) {
-    return { terms, phrases, quoted, match: anyTermMatch, anyTerm: true, broadening: null };
+    return { terms, phrases, quoted, match: anyTermMatch, anyTerm: true, broadening: null, anyTermGroups };
   }
   const match = compile([...phraseNodes, ...termNodes]);
-  return { terms, phrases, quoted, match, anyTerm: false, broadening: anyTermMatch ? { match: anyTermMatch, when: 'no_hits' } : null };
+  return { terms, phrases, quoted, match, anyTerm: false, broadening: anyTermMatch ? { match: anyTermMatch, when: 'no_hits' } : null, anyTermGroups };
+}
+
+/** Each term node's FTS strings (a term, or the OR of its forms); null when one cannot be compiled alone. */
+function termGroups(nodes: readonly FtsNode[]): string[][] | null {
+  const groups: string[][] = [];
+  for (const node of nodes) {
+    const leaves = node.kind === 'term' ? [node] : node.kind === 'or' ? node.parts : [];
+    const group = leaves.map((leaf) => (leaf.kind === 'term' ? compileFts(leaf).match : null));
+    if (group.length === 0 || group.some((g) => g === null)) return null;
+    groups.push(group as string[]);
+  }
+  return groups;
 }
 
 /** The token a loose query word is looked up by: its stem when it has one (phrases keep their exact words). */

@@ -134,3 +134,14 @@ describe('long natural-language queries', () => {
     for (const suggestion of didYouMean) expect(suggestion.length).toBeLessThanOrEqual(SUGGESTIONS.rewriteMaxChars);
   });
 });
+
+describe('a search without filters asks the word index alone', () => {
+  // The shop is one repository: filtering by it keeps every chunk, through the statements that join files and sources.
+  it.each(['order', 'apply discount', 'customer order status report', '"apply discount" cart'])('%j: same hits, order, relevance and total as filtered by the one repository', async (query) => {
+    const plain = (await search(shop, { query, mode: 'text' }));
+    expect(plain.total).toBeGreaterThan(0);
+    const filtered = (await search(shop, { query, mode: 'text', repository: plain.items[0]!.repository }));
+    const view = (r: SearchCodeResponse) => ({ total: r.total, items: r.items.map((i) => [i.id, i.relevance]) });
+    expect(view(plain)).toEqual(view(filtered));
+  });
+});

@@ -7,9 +7,11 @@
  * per scan: two searches interleaving in one process cannot trip over one
  * statement's open iterator.
  */
+import { WORDS_BOUND } from '../contracts/limits.js';
 import { ftsString } from '../text/escape.js';
 import { unpackChunkText } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
+import { anyOf, byBound, firstCut, groupBound, groupsNeeded, splitExpressions } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { StoredCandidateRow } from './statements.js';
 import type {
@@ -22,6 +24,9 @@ import type { GraphRows, IndexReader, PageWindow, ScoredChunkText } from './stor
 const SCAN_BATCH_ROWS = 256;
 /** Ranked words per batch: each reads its text, and the phrase check usually stops early. */
 const RANKED_BATCH_ROWS = 32;
+
+/** No language or repository asked for: the word index alone answers (statements' `...All`). */
+const unfiltered = (filter: SearchFilter) => filter.language === null && filter.repository === null;
 
 function* batches<T>(rows: IterableIterator<T>, size: number): Generator<T[]> {
   let batch: T[] = [];
@@ -54,7 +59,14 @@ async function* asAsync<T>(source: Generator<T[]>): AsyncGenerator<T[]> {
   }
 }
 
+/** The best `limit` of two ranked lists of distinct rows, best first, ties by chunk id (as the statements order them). */
+function mergeRanked(a: readonly ScoredChunkRow[], b: readonly ScoredChunkRow[], limit: number): ScoredChunkRow[] {
+  return [...a, ...b].sort((x, y) => y.score - x.score || x.chunk_id - y.chunk_id).slice(0, limit);
+}
+
 export class SqliteReader implements IndexReader {
+  private stats: { version: number; rows: number; docs: Map<string, number> } | undefined;
+
   constructor(private readonly store: SqliteStore) {}
 
   private get s() {
@@ -66,18 +78,71 @@ export class SqliteReader implements IndexReader {
   }
 
   wordsCount(filter: SearchFilter, match: string): Promise<number> {
-    return Promise.resolve(this.s.wordsCount.get({ ...filter, match })?.n ?? 0);
+    const row = unfiltered(filter) ? this.s.wordsCountAll.get({ match }) : this.s.wordsCount.get({ ...filter, match });
+    return Promise.resolve(row?.n ?? 0);
   }
 
-  wordsPage(filter: SearchFilter, match: string, window: PageWindow): Promise<ScoredChunkRow[]> {
-    return Promise.resolve(this.s.wordsSearch.all({ ...filter, match, limit: window.limit, offset: window.offset }));
+  wordsPage(filter: SearchFilter, match: string, window: PageWindow, groups?: readonly (readonly string[])[] | null): Promise<ScoredChunkRow[]> {
+    if (!unfiltered(filter)) return Promise.resolve(this.s.wordsSearch.all({ ...filter, match, limit: window.limit, offset: window.offset }));
+    if (!groups || groups.length < 2 || anyOf(groups) !== match) return Promise.resolve(this.s.wordsSearchAll.all({ match, ...window }));
+    return Promise.resolve(this.boundedPage(groups, window));
+  }
+
+  /**
+   * An any-term page, scoring only the rows of the rarest groups when the rest cannot reach it
+   * (store/words-bound). The groups are asked for rarest first, here and in the whole
+   * expression when every group is needed, so a row's score is one sum in one order.
+   */
+  private boundedPage(groups: readonly (readonly string[])[], window: PageWindow): ScoredChunkRow[] {
+    const rows = this.wordStats().rows;
+    const sorted = byBound(groups.map((terms) => {
+      const docs = terms.map((t) => this.termDocs(t));
+      return { terms, docs: docs.reduce((a, b) => a + b, 0), bound: groupBound(rows, docs) };
+    }));
+    const need = window.offset + window.limit;
+    // Start with the fewest rarest groups that may hold a page of rows; each try ends or tells how many are needed.
+    let cut = firstCut(sorted, need);
+    for (let tries = 0; tries < WORDS_BOUND.tries && cut < sorted.length; tries++) {
+      const { both, only } = splitExpressions(sorted, cut);
+      const page = mergeRanked(this.s.wordsSearchAll.all({ match: both, limit: need, offset: 0 }), this.s.wordsSearchAll.all({ match: only, limit: need, offset: 0 }), need);
+      // Fewer rows than the page: rows of the other groups fill it, so one more group is searched.
+      const needed = page.length < need ? cut + 1 : groupsNeeded(sorted, page[need - 1]!.score) ?? sorted.length;
+      if (needed <= cut) return page.slice(window.offset);
+      cut = needed;
+    }
+    return this.s.wordsSearchAll.all({ match: anyOf(sorted.map((g) => g.terms)), ...window });
+  }
+
+  /** The index's chunk count and its words' chunk counts, remembered per index version (the bound's idf). */
+  private wordStats(): { version: number; rows: number; docs: Map<string, number> } {
+    const version = this.store.indexVersion();
+    if (this.stats?.version !== version || this.stats.docs.size >= WORDS_BOUND.docsCacheMax) {
+      this.stats = { version, rows: this.store.counts().chunks, docs: new Map() };
+    }
+    return this.stats;
+  }
+
+  /** Chunks holding one FTS term: the number FTS5's bm25 takes its idf from. */
+  private termDocs(term: string): number {
+    const { docs } = this.wordStats();
+    let n = docs.get(term);
+    if (n === undefined) {
+      n = this.s.wordsCountAll.get({ match: term })?.n ?? 0;
+      docs.set(term, n);
+    }
+    return n;
   }
 
   wordsRanked(filter: SearchFilter, match: string): AsyncIterable<ScoredChunkText[]> {
-    const statement = this.store.db.prepare<SearchFilter & { match: string }, ScoredChunkRow>(this.s.wordsRanked.source);
+    const db = this.store.db;
+    const all = this.s.wordsRankedAll.source;
+    const filtered = this.s.wordsRanked.source;
     const content = this.s.chunkContent;
     function* withText(): Generator<ScoredChunkText[]> {
-      for (const batch of batches(statement.iterate({ ...filter, match }), RANKED_BATCH_ROWS)) {
+      const rows = unfiltered(filter)
+        ? db.prepare<{ match: string }, ScoredChunkRow>(all).iterate({ match })
+        : db.prepare<SearchFilter & { match: string }, ScoredChunkRow>(filtered).iterate({ ...filter, match });
+      for (const batch of batches(rows, RANKED_BATCH_ROWS)) {
         yield batch.map((row) => ({ ...row, content: content.get(row.chunk_id)?.content ?? '' }));
       }
     }
@@ -109,7 +174,7 @@ export class SqliteReader implements IndexReader {
   }
 
   chunkFiles(chunkIds: readonly number[]) {
-    return Promise.resolve(chunkIds.map((id) => this.s.chunkHit.get(id)?.file_id));
+    return Promise.resolve(chunkIds.map((id) => this.s.chunkFile.get(id)?.file_id));
   }
 
   chunkCount() {

@@ -91,8 +91,12 @@ export interface IndexReader extends LocateReader {
 
   /** Chunks matching a word expression: the exact count. */
   wordsCount(filter: SearchFilter, match: string): Promise<number>;
-  /** A page of them by BM25 (FTS5's, path/symbol/body weighted), best first, ties by chunk id. */
-  wordsPage(filter: SearchFilter, match: string, window: PageWindow): Promise<ScoredChunkRow[]>;
+  /**
+   * A page of them by BM25 (FTS5's, path/symbol/body weighted), best first, ties by chunk id.
+   * `groups`, when given, are the alternatives `match` is the OR of (plan's anyTermGroups): a
+   * store may then leave out rows that cannot reach the page (store/words-bound), same page.
+   */
+  wordsPage(filter: SearchFilter, match: string, window: PageWindow, groups?: readonly (readonly string[])[] | null): Promise<ScoredChunkRow[]>;
   /** All of them in that order with their text, in batches, read lazily: a phrase check stops at its budget. */
   wordsRanked(filter: SearchFilter, match: string): AsyncIterable<ScoredChunkText[]>;
   /** Which of these chunks match a word expression. */

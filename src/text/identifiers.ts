@@ -47,6 +47,33 @@ export function wordStem(word: string): string | null {
   return stem;
 }
 
+/** What one identifier adds: its parts when it is a compound (null otherwise), and the stems of its words. */
+interface IdentifierWords {
+  parts: string[] | null;
+  stems: string[];
+}
+
+/** Distinct identifiers whose added words are remembered (code repeats its names); cleared when full. */
+const IDENTIFIER_CACHE_MAX = 50_000;
+const identifierCache = new Map<string, IdentifierWords>();
+
+function identifierWords(identifier: string): IdentifierWords {
+  let words = identifierCache.get(identifier);
+  if (words) return words;
+  const stemsOf = (list: readonly string[]) => list.map(wordStem).filter((stem): stem is string => stem !== null);
+  if (!MAY_HAVE_PARTS.test(identifier)) {
+    words = { parts: null, stems: stemsOf([identifier]) };
+  } else {
+    const split = splitIdentifier(identifier);
+    // `_not`, `__iter__`: one word behind underscores is still that word.
+    const compound = split.length > 1 || (split.length === 1 && split[0] !== identifier.toLowerCase());
+    words = { parts: compound ? split : null, stems: stemsOf(split) };
+  }
+  if (identifierCache.size >= IDENTIFIER_CACHE_MAX) identifierCache.clear();
+  identifierCache.set(identifier, words);
+  return words;
+}
+
 /**
  * The words the word index adds to a text, in order: the parts of each
  * distinct compound identifier (one list per identifier), then the stems of
@@ -57,21 +84,12 @@ export function addedIndexWords(content: string): { parts: string[][]; stems: st
   const seen = new Set<string>();
   const parts: string[][] = [];
   const stems = new Set<string>();
-  const addStem = (word: string) => {
-    const stem = wordStem(word);
-    if (stem !== null) stems.add(stem);
-  };
   for (const identifier of content.match(IDENTIFIER) ?? []) {
     if (seen.has(identifier)) continue;
     seen.add(identifier);
-    if (!MAY_HAVE_PARTS.test(identifier)) {
-      addStem(identifier);
-      continue;
-    }
-    const split = splitIdentifier(identifier);
-    // `_not`, `__iter__`: one word behind underscores is still that word.
-    if (split.length > 1 || (split.length === 1 && split[0] !== identifier.toLowerCase())) parts.push(split);
-    for (const part of split) addStem(part);
+    const words = identifierWords(identifier);
+    if (words.parts) parts.push(words.parts);
+    for (const stem of words.stems) stems.add(stem);
   }
   return { parts, stems: [...stems] };
 }

@@ -10,11 +10,16 @@ const TOKEN = /[\p{L}\p{N}_]+/gu;
 
 /** The words of a text, as written. */
 export function tokenize(text: string): string[] {
-  return [...text.matchAll(TOKEN)].map((m) => m[0]);
+  return text.match(TOKEN) ?? [];
 }
+
+/** A character past U+007F. */
+const NON_ASCII = /[\u0080-\u{10FFFF}]/u;
 
 /** Lower case per code point, so a folded string keeps the offsets of the original. */
 export function foldCase(text: string): string {
+  // ASCII letters fold one to one: the native lower-casing is the same string, without a loop.
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   let out = '';
   for (const ch of text) {
     const lower = ch.toLowerCase();

@@ -1,0 +1,61 @@
+/**
+ * An any-term page on a real SQLite index is the same, row for row and score
+ * for score, whether the store scores every matching chunk or only the rows
+ * the bound (store/words-bound) leaves in: on a tree where a rare word, two
+ * common ones and rows that repeat a common word compete for the page.
+ */
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { indexFolder } from '../ingest/indexer.js';
+import { makeTree } from '../test-support/temp-tree.js';
+import { SqliteIndex } from './sqlite-index.js';
+import { anyOf, byBound, groupBound } from './words-bound.js';
+
+let store: SqliteIndex;
+
+/** 800 one-chunk files: "gamma" in 30, "beta" in 150, "alpha" in 250, some repeating a word up to 9 times, with filler of varied length. */
+function tree(): Record<string, string> {
+  const files: Record<string, string> = {};
+  for (let i = 0; i < 800; i++) {
+    const words: string[] = [];
+    if (i % 27 === 0) words.push(...Array<string>(1 + (i % 3)).fill('gamma'));
+    if (i % 16 < 3) words.push(...Array<string>(1 + (i % 9)).fill('beta'));
+    if (i % 16 >= 11) words.push(...Array<string>(1 + (i % 5)).fill('alpha'));
+    words.push(...Array.from({ length: 3 + (i % 40) }, (_, j) => `filler${(i * 7 + j) % 50}`));
+    files[`notes/n${String(i).padStart(3, '0')}.txt`] = `${words.join(' ')}\n`;
+  }
+  return files;
+}
+
+beforeAll(async () => {
+  const root = makeTree(tree());
+  const summary = await indexFolder({ root, indexPath: path.join(makeTree(), 'index.db') });
+  store = SqliteIndex.open(summary.index);
+  return () => store.close();
+});
+
+const none = { language: null, repository: null };
+const orders: string[][][] = [
+  [['"gamma"'], ['"beta"'], ['"alpha"']],
+  [['"alpha"'], ['"gamma"'], ['"beta"']],
+  [['"gamma"', '"filler7"'], ['"alpha"']],
+];
+
+describe('an any-term page with and without the bound', () => {
+  it.each(orders)('%j: the same rows and scores for every window', async (...groups) => {
+    await store.read(async (reader) => {
+      // The whole expression in the order the bounded page asks it (highest bound first), every row scored.
+      const rows = await reader.chunkCount();
+      const bounded = await Promise.all(groups.map(async (terms) => ({ terms, docs: 0, bound: groupBound(rows, await Promise.all(terms.map((t) => reader.wordsCount(none, t)))) })));
+      const rarestFirst = byBound(bounded).map((g) => g.terms);
+      const total = await reader.wordsCount(none, anyOf(groups));
+      expect(total).toBeGreaterThan(300);
+      for (const window of [{ offset: 0, limit: 5 }, { offset: 0, limit: 20 }, { offset: 10, limit: 20 }, { offset: 0, limit: 100 }, { offset: 0, limit: 320 }]) {
+        const every = await reader.wordsPage(none, anyOf(rarestFirst), window);
+        const page = await reader.wordsPage(none, anyOf(groups), window, groups);
+        expect(page).toEqual(every);
+        expect(page).toHaveLength(Math.min(window.limit, total - window.offset));
+      }
+    });
+  });
+});

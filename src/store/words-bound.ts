@@ -1,0 +1,71 @@
+/**
+ * @module store/words-bound
+ * A page of an any-term word query ("a OR b OR c") by FTS5's bm25 without
+ * scoring every row that holds a common word. bm25 adds, per word of the
+ * expression, idf x f where f < k1 + 1, so a row holding only words of a set
+ * L scores below the sum of their bounds. Once the rows holding a rarer word
+ * (H) give a page whose last score is above that sum, no other row can enter
+ * the page: the page is the best rows of H, scored as the whole expression
+ * scores them, in two questions whose words are the whole expression's in
+ * one order (`H AND L`, `H NOT L`), so each row's score is the same number.
+ */
+import { WORDS_BOUND } from '../contracts/limits.js';
+
+/** FTS5's idf (fts5_aux.c): log((N - n + 0.5) / (n + 0.5)), and 1e-6 where that is not above 0. */
+export function fts5Idf(rows: number, docs: number): number {
+  const idf = Math.log((rows - docs + 0.5) / (docs + 0.5));
+  return idf <= 0 ? 1e-6 : idf;
+}
+
+/** The most one alternative (a group of FTS terms, any of which matches) can add to a row's bm25. */
+export function groupBound(rows: number, docs: readonly number[]): number {
+  return docs.reduce((sum, n) => sum + fts5Idf(rows, n) * (WORDS_BOUND.fts5K1 + 1), 0) * (1 + WORDS_BOUND.margin);
+}
+
+/** An OR of groups as FTS5 text (a group of several terms in parentheses). */
+export function anyOf(groups: readonly (readonly string[])[]): string {
+  return groups.map((g) => (g.length === 1 ? g[0]! : `(${g.join(' OR ')})`)).join(' OR ');
+}
+
+export interface BoundedGroup {
+  terms: readonly string[];
+  /** Chunks holding one of its terms, summed (at least the rows that hold the group). */
+  docs: number;
+  bound: number;
+}
+
+/** The groups rarest first (highest bound), so the expressions below keep one word order. */
+export function byBound(groups: readonly BoundedGroup[]): BoundedGroup[] {
+  return [...groups].sort((a, b) => b.bound - a.bound);
+}
+
+/**
+ * How many of the (rarest-first) groups must be searched so that the rest, whose rows score
+ * at most the sum of their bounds, cannot reach `floor` (a score some page row already has):
+ * the fewest, at least 1; null when every group is needed.
+ */
+export function groupsNeeded(sorted: readonly BoundedGroup[], floor: number): number | null {
+  let rest = 0;
+  for (let cut = sorted.length - 1; cut >= 1; cut--) {
+    rest += sorted[cut]!.bound;
+    if (rest >= floor) return cut + 1 < sorted.length ? cut + 1 : null;
+  }
+  return 1;
+}
+
+/** The fewest rarest-first groups whose chunks may fill `need` places (all of them when none do). */
+export function firstCut(sorted: readonly BoundedGroup[], need: number): number {
+  let docs = 0;
+  for (let cut = 1; cut <= sorted.length; cut++) {
+    docs += sorted[cut - 1]!.docs;
+    if (docs >= need) return cut;
+  }
+  return sorted.length;
+}
+
+/** The two expressions that score exactly the rows holding a word of the first `cut` groups. */
+export function splitExpressions(sorted: readonly BoundedGroup[], cut: number): { both: string; only: string } {
+  const high = anyOf(sorted.slice(0, cut).map((g) => g.terms));
+  const low = anyOf(sorted.slice(cut).map((g) => g.terms));
+  return { both: `(${high}) AND (${low})`, only: `(${high}) NOT (${low})` };
+}
