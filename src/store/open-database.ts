@@ -21,6 +21,8 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
   const readonly = options.readonly ?? false;
   const db = new Database(file, { readonly });
   try {
+    // First: switching a new file to WAL needs the lock another process creating it may hold.
+    db.pragma(`busy_timeout = ${STORE.busyTimeoutMs}`);
     // Only takes effect on a new, empty file (before WAL mode and the first table).
     if (!readonly && Number(db.pragma('user_version', { simple: true })) === 0) db.pragma(`page_size = ${STORE.pageSize}`);
     if (!readonly) {
@@ -28,7 +30,6 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');
-    db.pragma(`busy_timeout = ${STORE.busyTimeoutMs}`);
     db.pragma(`cache_size = -${STORE.cacheSizeKiB}`);
     return db;
   } catch (error) {
