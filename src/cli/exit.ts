@@ -5,6 +5,7 @@
  * 2 = the command could not run), and a closed stdout (`| head`) is not an error.
  */
 import { isQuarryError, toQuarryError } from '../contracts/errors.js';
+import { errorBody } from '../tools/call-tool.js';
 
 export const EXIT = { ok: 0, none: 1, error: 2 } as const;
 
@@ -34,4 +35,14 @@ export function writeOut(text: string): Promise<void> {
     if (process.stdout.write(text.endsWith('\n') ? text : `${text}\n`)) resolve();
     else process.stdout.once('drain', resolve);
   });
+}
+
+/**
+ * A tool command's failure: with --json, a tool's own error is printed as its JSON error body and
+ * the command exits 2; anything else (or without --json) is rethrown for runCommand to report.
+ */
+export async function exitWithJsonError(error: unknown, json: boolean | undefined): Promise<number> {
+  if (!json || !isQuarryError(error)) throw error;
+  await writeOut(JSON.stringify(errorBody(toQuarryError(error))));
+  return EXIT.error;
 }

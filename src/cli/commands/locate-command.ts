@@ -7,13 +7,13 @@
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
-import { catalogueError, isQuarryError, toQuarryError } from '../../contracts/errors.js';
+import { catalogueError } from '../../contracts/errors.js';
 import { LOCATE } from '../../contracts/limits.js';
 import type { LocateResponse } from '../../contracts/locate.js';
 import { renderLocateText } from '../../shape/locate-text.js';
-import { callTool, errorBody } from '../../tools/call-tool.js';
+import { callTool } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
-import { EXIT, exitQuietlyOnBrokenPipe, runCommand, writeOut } from '../exit.js';
+import { EXIT, exitQuietlyOnBrokenPipe, exitWithJsonError, runCommand, writeOut } from '../exit.js';
 import { STORE_OPTION_HELP, parseInteger } from '../options.js';
 
 interface LocateOptions { root: string; index?: string; store?: string; file?: string; maxResults?: number; repository?: string; locale?: string; json?: boolean }
@@ -77,9 +77,7 @@ export function registerLocateCommand(program: Command): void {
           await writeOut(opts.json ? JSON.stringify(response) : renderLocateText(response));
           return response.count > 0 ? EXIT.ok : EXIT.none;
         } catch (error) {
-          if (!opts.json || !isQuarryError(error)) throw error;
-          await writeOut(JSON.stringify(errorBody(toQuarryError(error))));
-          return EXIT.error;
+          return await exitWithJsonError(error, opts.json);
         } finally {
           ctx.close();
         }

@@ -5,13 +5,12 @@
  * prints the plan the engine would execute, as JSON.
  */
 import type { Command } from 'commander';
-import { isQuarryError, toQuarryError } from '../../contracts/errors.js';
 import { normalizeSearchCodeParams } from '../../contracts/search-code-params.js';
 import type { SearchCodeResponse } from '../../search/engine.js';
 import { planSearch } from '../../search/plan.js';
-import { callTool, errorBody } from '../../tools/call-tool.js';
+import { callTool } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
-import { EXIT, exitQuietlyOnBrokenPipe, runCommand, writeOut } from '../exit.js';
+import { EXIT, exitQuietlyOnBrokenPipe, exitWithJsonError, runCommand, writeOut } from '../exit.js';
 import { STORE_OPTION_HELP, parseInteger } from '../options.js';
 import { COLOR_STYLE, PLAIN_STYLE, printSearch } from '../print/text.js';
 
@@ -62,9 +61,7 @@ export function registerSearchCommand(program: Command): void {
           await writeOut(opts.json ? JSON.stringify(response) : printSearch(response, style));
           return response.total > 0 ? EXIT.ok : EXIT.none;
         } catch (error) {
-          if (!opts.json || !isQuarryError(error)) throw error;
-          await writeOut(JSON.stringify(errorBody(toQuarryError(error))));
-          return EXIT.error;
+          return await exitWithJsonError(error, opts.json);
         } finally {
           ctx.close();
         }
