@@ -19,7 +19,7 @@ import type {
 import type { GraphRows, IndexReader, OutlineSymbol, PageWindow, ScoredChunkText, SymbolName } from '../store.js';
 import { globRegex } from './glob-regex.js';
 import { bodyWordsQuery, parseMatch, trigramCondition, wordQuery } from './match-expression.js';
-import { bm25, fts5Tokens, inverseDocumentFrequency, weightedFrequency } from './pg-words.js';
+import { bm25, bodyCount, fts5Tokens, inverseDocumentFrequency, weightedFrequency } from './pg-words.js';
 
 const CHUNK_JOIN = 'FROM chunks c JOIN files f ON f.id = c.file_id JOIN sources s ON s.id = f.source_id';
 
@@ -350,12 +350,12 @@ export class PgReader implements IndexReader {
     return this.rows('SELECT id, file_id, token_count AS tokens FROM chunks ORDER BY id');
   }
 
-  /** A body count is the low 16 bits of the word's packed counts (store/postgres/pg-words). */
-  termPostings(term: string): Promise<TermPosting[]> {
-    return this.rows(
-      'SELECT id AS chunk_id, ((tf ->> $1)::bigint % 65536)::int AS tf FROM chunks WHERE words @@ $2::tsquery ORDER BY id',
+  async termPostings(term: string): Promise<TermPosting[]> {
+    const rows = await this.rows<{ chunk_id: number; packed: number }>(
+      'SELECT id AS chunk_id, tf -> $1 AS packed FROM chunks WHERE words @@ $2::tsquery ORDER BY id',
       [term, bodyWordsQuery([term])],
     );
+    return rows.map((row) => ({ chunk_id: row.chunk_id, tf: bodyCount(row.packed) }));
   }
 
   /** Chunks holding every word in their body are read in id order, in batches, until `limit` files hold the phrase. */

@@ -136,10 +136,15 @@ export function chunkWords(path: string, language: string, chunk: NewChunk): Chu
   return { vector: vector.join(' '), tf: JSON.stringify(tf), tokenCount: columns.reduce((n, c) => n + c.length, 0), words };
 }
 
+/** How often a word is in a chunk's body, from its packed counts (`tf`). */
+export function bodyCount(packed: number | null | undefined): number {
+  return packed ? packed % 2 ** 16 : 0;
+}
+
 /** The weighted frequency bm25 adds up for one word in one chunk: each instance counts its column's weight. */
 export function weightedFrequency(packed: number | null | undefined): number {
   if (!packed) return 0;
-  const inBody = packed % 2 ** 16;
+  const inBody = bodyCount(packed);
   const inSymbol = Math.floor(packed / 2 ** 16) % 2 ** 16;
   const inPath = Math.floor(packed / 2 ** 32);
   const { path, symbol, body } = RANKING.bm25Weights;
