@@ -41,6 +41,8 @@ export interface IndexOptions {
   symbols?: boolean;
   /** Worker threads that read and parse files while this thread writes (0: all in this thread; default: one per core beyond this one when there is enough to do). */
   workers?: number;
+  /** Old-generation heap cap of each prepare worker, MB (default INGEST.prepareWorkerHeapMb). */
+  workerHeapMb?: number;
   /**
    * The serving process's count of writes waiting for this index (store/write-queue, shared
    * memory): each transaction of the pass waits for it to drop to 0 first (bounded), so
@@ -84,6 +86,10 @@ export interface IndexSummary {
   peak_rss_bytes: number;
   /** Files the indexing thread prepared itself while prepare workers ran (it takes files when it would otherwise wait for them). */
   prepared_in_thread: number;
+  /** Prepare workers that ran out of heap; the files they held were prepared in the indexing thread. */
+  prepare_worker_restarts: number;
+  /** The pass outgrew its thread's heap cap (INGEST.indexHeapMb) and was run again without it, resuming (ingest/index-runner). */
+  index_heap_retried?: true;
   /** CPU time of this process during the run, all threads: cpu_ms / duration_ms is how many cores the run kept busy. */
   cpu_ms: number;
   /** The embedding pass, when embeddings are on (its `error` says why it stopped early). */
@@ -167,7 +173,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && (await writer.counts()).files === 0;
     if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes();
     const preparer = openPreparer({
-      symbols: options.symbols !== false, workers: options.workers, bytesToPrepare,
+      symbols: options.symbols !== false, workers: options.workers, workerHeapMb: options.workerHeapMb, bytesToPrepare,
     });
     // Chunk text is deflated by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
     const packText = location.kind === 'sqlite';
@@ -192,7 +198,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       }
     };
 
-    let preparedInThread = 0;
+    let preparedInThread = 0, workerRestarts = 0;
     let lastProgress = 0;
     const progressEvery = 1000 / INGEST.progressHz;
     try {
@@ -222,6 +228,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       while (inFlight.length > 0) await settleOldest();
     } finally {
       preparedInThread = preparer.preparedInThread;
+      workerRestarts = preparer.workerRestarts;
       await preparer.close();
     }
     await flush();
@@ -261,6 +268,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       index_version: indexVersion,
       peak_rss_bytes: process.resourceUsage().maxRSS * 1024,
       prepared_in_thread: preparedInThread,
+      prepare_worker_restarts: workerRestarts,
       cpu_ms: cpuMs(process.cpuUsage(cpuAtStart)),
       ...(embedded ? { embeddings: embedded } : {}),
     };

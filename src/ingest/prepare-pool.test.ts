@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { INGEST } from '../contracts/limits.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { SECONDARY_INDEXES } from '../store/schema.js';
-import { runCliJson } from '../test-support/cli.js';
+import { runCli, runCliJson } from '../test-support/cli.js';
 import { makeTree, writeTree, type TreeSpec } from '../test-support/temp-tree.js';
 import { indexFolder, type IndexSummary } from './indexer.js';
 
@@ -95,6 +95,59 @@ describe('the indexing thread preparing files while it waits for workers', () =>
     expect(run.json.prepared_in_thread).toBeLessThan(INGEST.filesPerTransaction);
     expect(dump(workersIndex)).toEqual(dump(threadIndex));
     expect(dump(workersIndex).symbols.length).toBe(INGEST.filesPerTransaction);
+  });
+});
+
+/** Small files, then (walked after them) a 3 MB generated one that takes a 16 MB heap past its cap. */
+function treeWithOneLargeFile(): TreeSpec {
+  const files: TreeSpec = {};
+  for (let i = 0; i < 40; i++) files[`src/f${String(i).padStart(2, '0')}.c`] = `int probe_${i}(int a) { return helper_${i % 7}(a); }\n`;
+  const lines: string[] = [];
+  for (let i = 0, chars = 0; chars < 3_000_000; i++) {
+    lines.push(`static int handler_${i}(struct device *dev_${i}) { return call_${i % 977}(dev_${i}, FLAG_${i % 313}); }\n`);
+    chars += lines[i]!.length;
+  }
+  files['src/zz_generated.c'] = lines.join('');
+  return files;
+}
+
+describe('a prepare worker that runs out of heap', () => {
+  it('has its file prepared in the indexing thread, is replaced, and the index is the same as without workers', async () => {
+    const files = treeWithOneLargeFile();
+    const inThread = makeTree(files);
+    const inWorkers = makeTree(files);
+    const threadIndex = path.join(makeTree(), 'index.db');
+    const workersIndex = path.join(makeTree(), 'index.db');
+    await indexFolder({ root: inThread, indexPath: threadIndex, repository: 'r', workers: 0 });
+    const run = await runCliJson<IndexSummary>(['index', inWorkers, '--index', workersIndex, '--repository', 'r', '--workers', '1', '--prepare-heap-mb', '16', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json.prepare_worker_restarts).toBe(1);
+    expect(run.json.added).toBe(41);
+    expect(dump(workersIndex)).toEqual(dump(threadIndex));
+
+    const refused = await runCli(['index', inWorkers, '--index', workersIndex, '--prepare-heap-mb', '8']);
+    expect(refused.code).not.toBe(0);
+    expect(refused.stderr).toContain('--prepare-heap-mb takes 16 to');
+  });
+});
+
+describe('an index pass that outgrows the heap cap of its thread', () => {
+  it('is run again without the cap, says so, and leaves the same index as an uncapped pass', async () => {
+    const files = treeWithOneLargeFile();
+    const capped = makeTree(files);
+    const uncapped = makeTree(files);
+    const cappedIndex = path.join(makeTree(), 'index.db');
+    const uncappedIndex = path.join(makeTree(), 'index.db');
+    await indexFolder({ root: uncapped, indexPath: uncappedIndex, repository: 'r', workers: 0 });
+    const run = await runCliJson<IndexSummary>(['index', capped, '--index', cappedIndex, '--repository', 'r', '--workers', '0', '--heap-mb', '16', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.json.index_heap_retried).toBe(true);
+    expect(run.json.files).toBe(41);
+    expect(dump(cappedIndex)).toEqual(dump(uncappedIndex));
+
+    const plain = await runCliJson<IndexSummary>(['index', capped, '--index', cappedIndex, '--repository', 'r', '--json']);
+    expect(plain.json.index_heap_retried).toBeUndefined();
+    expect(plain.json.unchanged).toBe(41);
   });
 });
 

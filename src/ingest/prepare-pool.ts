@@ -30,6 +30,8 @@ export interface Preparer {
   prepare(job: PrepareJob, bytes: number): PendingPrepare;
   /** Files prepared by the indexing thread itself while workers ran. */
   readonly preparedInThread: number;
+  /** Workers that ran out of heap (their files were prepared in the indexing thread). */
+  readonly workerRestarts: number;
   close(): Promise<void>;
 }
 
@@ -45,7 +47,7 @@ export function defaultPrepareWorkers(): number {
  * `workers` given explicitly is honoured whatever the amount of work;
  * by default workers start only when there is enough to prepare.
  */
-export function openPreparer(options: { symbols: boolean; workers: number | undefined; bytesToPrepare: number }): Preparer {
+export function openPreparer(options: { symbols: boolean; workers: number | undefined; bytesToPrepare: number; workerHeapMb?: number }): Preparer {
   const workers = options.workers ?? (options.bytesToPrepare >= INGEST.workerMinBytes ? defaultPrepareWorkers() : 0);
   const useWorkers = workers > 0 && options.bytesToPrepare > 0 && fs.existsSync(WORKER_SCRIPT);
   // Grammars load on the first file that needs preparing here: a run with nothing changed never pays for them.
@@ -56,16 +58,26 @@ export function openPreparer(options: { symbols: boolean; workers: number | unde
       workers: 0,
       prepare: (job) => ({ settle: () => inThread(job) }),
       preparedInThread: 0,
+      workerRestarts: 0,
       close: async () => {},
     };
   }
-  return workerPreparer(workers, options.symbols, inThread);
+  return workerPreparer(workers, options.symbols, options.workerHeapMb ?? INGEST.prepareWorkerHeapMb, inThread);
 }
 
 interface WorkerReply { id: number; outcome?: PrepareOutcome; error?: string; ms?: number }
 
-function workerPreparer(count: number, symbols: boolean, inThread: (job: PrepareJob) => Promise<PrepareOutcome>): Preparer {
-  const waiting = new Map<number, { resolve: (o: PrepareOutcome) => void; reject: (e: Error) => void }>();
+/** The outcome of a job whose worker ran out of heap: the indexing thread prepares the file when its turn comes. */
+const PREPARE_HERE = Symbol('prepare in the indexing thread');
+
+interface Waiting {
+  slot: number;
+  resolve: (o: PrepareOutcome | typeof PREPARE_HERE) => void;
+  reject: (e: Error) => void;
+}
+
+function workerPreparer(count: number, symbols: boolean, heapMb: number, inThread: (job: PrepareJob) => Promise<PrepareOutcome>): Preparer {
+  const waiting = new Map<number, Waiting>();
   let failure: Error | null = null;
   const failAll = (error: Error) => {
     failure ??= error;
@@ -75,21 +87,44 @@ function workerPreparer(count: number, symbols: boolean, inThread: (job: Prepare
   /** Preparing speed, ms per byte, as measured by the workers (a running total). */
   let workerMs = 0, workerBytes = 0;
   const sizes = new Map<number, number>();
-  const workers = Array.from({ length: count }, () => {
-    const worker = new Worker(WORKER_SCRIPT, { workerData: { symbols } });
+  let restarts = 0;
+
+  /**
+   * A worker that runs out of heap (a file too large for its cap) is replaced if it had finished a
+   * file before, and retired if not (it would die again at start); its jobs come back to this thread.
+   */
+  const spawn = (slot: number): Worker | null => {
+    const worker = new Worker(WORKER_SCRIPT, { workerData: { symbols }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    let finished = 0;
     worker.on('message', (m: WorkerReply) => {
       const w = waiting.get(m.id);
       if (!w) return;
       waiting.delete(m.id);
+      finished++;
       workerMs += m.ms ?? 0;
       workerBytes += sizes.get(m.id) ?? 0;
       sizes.delete(m.id);
       if (m.outcome) w.resolve(m.outcome); else w.reject(new Error(`prepare worker: ${m.error}`));
     });
-    worker.on('error', failAll);
-    worker.on('exit', (code) => { if (waiting.size > 0) failAll(new Error(`prepare worker exited with code ${code}`)); });
+    worker.on('error', (error: Error & { code?: string }) => {
+      if (workers[slot] !== worker) return;
+      if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') { failAll(error); return; }
+      restarts++;
+      workers[slot] = finished > 0 ? spawn(slot) : null;
+      for (const [id, w] of waiting) {
+        if (w.slot !== slot) continue;
+        waiting.delete(id);
+        sizes.delete(id);
+        w.resolve(PREPARE_HERE);
+      }
+    });
+    worker.on('exit', (code) => {
+      if (workers[slot] === worker && [...waiting.values()].some((w) => w.slot === slot)) failAll(new Error(`prepare worker exited with code ${code}`));
+    });
     return worker;
-  });
+  };
+  const workers: (Worker | null)[] = [];
+  for (let slot = 0; slot < count; slot++) workers.push(spawn(slot));
   /**
    * Milliseconds the indexing thread spent waiting for workers and has not yet given back by
    * taking a file itself. A file is taken when this covers its expected preparing time.
@@ -98,25 +133,31 @@ function workerPreparer(count: number, symbols: boolean, inThread: (job: Prepare
   let next = 0, posted = 0, preparedInThread = 0;
 
   const toWorker = (job: PrepareJob, bytes: number): PendingPrepare => {
+    const live = workers.map((w, slot) => (w ? slot : -1)).filter((slot) => slot >= 0);
+    if (live.length === 0) return { settle: () => inThread(job) };
+    const slot = live[posted++ % live.length]!;
     const id = next++;
     sizes.set(id, bytes);
-    const outcome = new Promise<PrepareOutcome>((resolve, reject) => {
+    const outcome = new Promise<PrepareOutcome | typeof PREPARE_HERE>((resolve, reject) => {
       if (failure) { reject(failure); return; }
-      waiting.set(id, { resolve, reject });
-      workers[posted++ % count]!.postMessage({ id, job });
+      waiting.set(id, { slot, resolve, reject });
+      workers[slot]!.postMessage({ id, job });
     });
     outcome.catch(() => {}); // settled in order by the indexer; this only keeps a failure from counting as unhandled meanwhile
     let done = false;
     void outcome.then(() => { done = true; }, () => { done = true; });
+    const result = async (): Promise<PrepareOutcome> => {
+      const settled = await outcome;
+      return settled === PREPARE_HERE ? inThread(job) : settled;
+    };
     return {
       async settle() {
-        if (done) return outcome;
-        const start = performance.now();
-        try {
-          return await outcome;
-        } finally {
+        if (!done) {
+          const start = performance.now();
+          await outcome.catch(() => {}); // result() below throws the failure
           idleCredit += performance.now() - start;
         }
+        return result();
       },
     };
   };
@@ -134,8 +175,9 @@ function workerPreparer(count: number, symbols: boolean, inThread: (job: Prepare
       preparedInThread++;
       return { settle: () => inThread(job) };
     },
+    get workerRestarts() { return restarts; },
     async close() {
-      await Promise.all(workers.map((w) => w.terminate()));
+      await Promise.all(workers.filter((w) => w !== null).map((w) => w.terminate()));
     },
   };
 }

@@ -24,7 +24,7 @@ import type { AppOptions } from './app-options.js';
 import { buildApp } from './app.js';
 import { trustedProxies } from './client-ip.js';
 import type { RefreshMode } from './projects/folder-refresher.js';
-import { runIndex } from './projects/index-runner.js';
+import { runIndex } from '../ingest/index-runner.js';
 import { ProjectRegistry } from './projects/project-registry.js';
 import { MEMORY_RATE_STORE, openRateStore } from './rate-limit/rate-store.js';
 

@@ -10,7 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { HTTP } from '../../contracts/limits.js';
 import type { IndexSummary } from '../../ingest/indexer.js';
-import type { IndexJob, IndexRunner } from './index-runner.js';
+import type { IndexJob, IndexRunner } from '../../ingest/index-runner.js';
 
 export type RefreshMode = 'watch' | 'poll' | 'off';
 

@@ -8,7 +8,7 @@
  */
 import { catalogueError } from '../../contracts/errors.js';
 import type { IndexSummary } from '../../ingest/indexer.js';
-import type { IndexJob, IndexRunner } from './index-runner.js';
+import type { IndexJob, IndexRunner } from '../../ingest/index-runner.js';
 
 interface Waiting {
   job: IndexJob;

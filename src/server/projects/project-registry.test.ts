@@ -5,7 +5,7 @@ import { QuarryError } from '../../contracts/errors.js';
 import { PROJECTS } from '../../contracts/limits.js';
 import { indexFolder } from '../../ingest/indexer.js';
 import { makeTree } from '../../test-support/temp-tree.js';
-import type { IndexRunner } from './index-runner.js';
+import type { IndexRunner } from '../../ingest/index-runner.js';
 import { ProjectRegistry } from './project-registry.js';
 
 const open: ProjectRegistry[] = [];

@@ -30,7 +30,7 @@ import type { Store, StoreLocation } from '../../store/store.js';
 import { writeQueueFor } from '../../store/write-queue.js';
 import { FolderRefresher, type RefresherOptions } from './folder-refresher.js';
 import { IndexQueue } from './index-queue.js';
-import type { IndexRunner } from './index-runner.js';
+import type { IndexRunner } from '../../ingest/index-runner.js';
 
 export const DEFAULT_PROJECT_ID = 'proj_default';
 const PROJECT_ID = /^proj_[a-z0-9]+$/;
