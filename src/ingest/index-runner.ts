@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { catalogueError, QuarryError, type ErrorCode, type ErrorText } from '../contracts/errors.js';
 import { INGEST } from '../contracts/limits.js';
-import { indexFolder, type IndexOptions, type IndexProgress, type IndexSummary } from './indexer.js';
+import type { IndexOptions, IndexProgress, IndexSummary } from './indexer.js';
 
 export type IndexJob = Pick<IndexOptions,
   'root' | 'indexPath' | 'store' | 'repository' | 'maxFileBytes' | 'writersWaiting' | 'workers' | 'workerHeapMb' | 'embeddings' | 'onProgress'>;
@@ -32,7 +32,8 @@ type WorkerReply =
   | { ok: false; code: ErrorCode; message: string; text?: ErrorText; details?: Record<string, unknown> };
 
 export const runIndex: IndexRunner = async (job, signal, heapMb = INGEST.indexHeapMb) => {
-  if (!fs.existsSync(fileURLToPath(WORKER))) return indexFolder(job);
+  // Loaded here only when needed: the thread that starts a worker never runs the indexer itself.
+  if (!fs.existsSync(fileURLToPath(WORKER))) return (await import('./indexer.js')).indexFolder(job);
   try {
     return await runInWorker(job, heapMb, signal);
   } catch (error) {

@@ -12,7 +12,6 @@ import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { INGEST } from '../contracts/limits.js';
-import { catalogueError } from '../contracts/errors.js';
 import { message } from '../contracts/messages/index.js';
 import { openStore } from '../store/open-store.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
@@ -25,6 +24,7 @@ import { openPreparer } from './prepare-pool.js';
 import type { EmbeddingsConfig } from '../embeddings/config.js';
 import { embedMissingChunks, type EmbeddingSummary } from '../embeddings/embed-pass.js';
 import { OpenAiEmbeddings } from '../embeddings/openai-embeddings.js';
+import { resolveRoot } from './root.js';
 import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
 import { listingsPathFor, loadFolderListings, saveFolderListings } from './folder-listings.js';
 
@@ -106,16 +106,6 @@ interface InFlight {
 }
 
 
-export function resolveRoot(root: string): string {
-  let real: string;
-  try {
-    real = fs.realpathSync(path.resolve(root));
-  } catch {
-    throw catalogueError('NOT_FOUND', { key: 'index.root_missing', params: { root } });
-  }
-  if (!fs.statSync(real).isDirectory()) throw catalogueError('INVALID_ARGUMENT', { key: 'index.root_missing', params: { root } });
-  return real;
-}
 
 export async function indexFolder(options: IndexOptions): Promise<IndexSummary> {
   const started = Date.now();
