@@ -141,13 +141,16 @@ describe('planSearch: broadening and fallbacks are in the plan', () => {
   it('gives line plans their trigram candidates and verification budget', () => {
     const p = plan({ query: 'PM_RESUME', mode: 'exact' }) as LinesPlan;
     expect(p).toMatchObject({ literal: true, caseInsensitive: true, candidatesWidened: false, verifyBudgetMs: ENGINE.verifyBudgetMs });
-    expect(p.candidates).toBe('"PM_" AND "M_R" AND "_RE" AND "RES" AND "ESU" AND "SUM" AND "UME"');
+    // The trigram index keeps case: an exact search (case-insensitive by default) asks for every spelling.
+    expect(p.candidates).toMatch(/^\("pm_" OR "pM_" OR "Pm_" OR "PM_"\) AND \("m_r" OR /);
+    const sensitive = plan({ query: 'PM_RESUME', mode: 'exact', case_sensitive: true }) as LinesPlan;
+    expect(sensitive.candidates).toBe('"PM_" AND "M_R" AND "_RE" AND "RES" AND "ESU" AND "SUM" AND "UME"');
     expect((plan({ query: 'a.c', mode: 'regex' }) as LinesPlan).candidates).toBeNull();
     expect((plan({ query: 'Foo', mode: 'regex', case_sensitive: false }) as LinesPlan).caseInsensitive).toBe(true);
   });
 
   it('widens a plan that holds a NUL or nests deeper than FTS5 takes, and says so', () => {
-    const nul = plan({ query: 'abc\u0000def', mode: 'exact' }) as LinesPlan;
+    const nul = plan({ query: 'abc\u0000def', mode: 'exact', case_sensitive: true }) as LinesPlan;
     expect(nul.candidatesWidened).toBe(true);
     expect(nul.candidates).toBe('"abc" AND "def"');
     let deep = 'xyz';

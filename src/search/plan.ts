@@ -157,12 +157,16 @@ export function planSearch(params: PlanParams): Plan {
   };
 }
 
+/** A flag group that turns on case folding: `(?i)`, `(?im:…)`; `(?-i)` does not. */
+const INLINE_IGNORE_CASE = /\(\?[a-zA-Z]*i/;
+
 export function planLines(pattern: string, mode: 'exact' | 'regex', caseSensitive: boolean | null | undefined, filters: PlanFilters): LinesPlan {
   const literal = mode === 'exact';
   // exact: case-insensitive unless asked; regex: case-sensitive unless asked (ripgrep's default).
   const caseInsensitive = literal ? caseSensitive !== true : caseSensitive === false;
   const requirement = literal ? planLiteral(pattern) : planRegex(pattern);
-  const tree = trigramTree(requirement);
+  // The trigram index is case-sensitive: a `(?i)` anywhere in a regex makes its trigrams ask for every case.
+  const tree = trigramTree(requirement, caseInsensitive || (!literal && INLINE_IGNORE_CASE.test(pattern)));
   const compiled = tree === null ? { match: null, widened: false } : compileFts(tree);
   return {
     engine: 'lines', mode, pattern, literal, caseInsensitive, requirement,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { planRegex } from './regex-plan.js';
 import { trigramMatch, trigramsOf } from './trigram-query.js';
+import { planLines } from './plan.js';
 
 describe('regex planning into required trigrams', () => {
   it.each([
@@ -12,15 +13,30 @@ describe('regex planning into required trigrams', () => {
     ['(a+)+$', null],
     ['abc?def', '("abc" AND "bcd" AND "cde" AND "def") OR ("abd" AND "bde" AND "def")'],
     ['hello.*world', '("hel" AND "ell" AND "llo") AND ("wor" AND "orl" AND "rld")'],
-    ['(?i)error\\(', '"err" AND "rro" AND "ror" AND "or("'],
     ['x{2,}yz', null],
     ['"quoted"', '"""qu" AND "quo" AND "uot" AND "ote" AND "ted" AND "ed"""'],
   ])('%s', (pattern, expected) => {
-    expect(trigramMatch(planRegex(pattern))).toBe(expected);
+    expect(trigramMatch(planRegex(pattern), false)).toBe(expected);
   });
 
   it('asks for nothing when the pattern cannot be read (verifier decides)', () => {
-    expect(trigramMatch(planRegex('abc)def'))).toBeNull();
+    expect(trigramMatch(planRegex('abc)def'), false)).toBeNull();
+  });
+
+  it('asks a case-insensitive search for every spelling of each trigram, as RE2 folds case', () => {
+    expect(trigramMatch(planRegex('Q_1'), true)).toBe('"q_1" OR "Q_1"');
+    expect(trigramMatch(planRegex('ok'), true)).toBeNull();
+    // k and s also fold with the Kelvin sign and the long s.
+    expect(trigramMatch(planRegex('sk2'), true)).toBe('"sk2" OR "sK2" OR "s\u212A2" OR "Sk2" OR "SK2" OR "S\u212A2" OR "\u017Fk2" OR "\u017FK2" OR "\u017F\u212A2"');
+    // A cased letter outside ASCII is not enumerated: that trigram is left out, the others still narrow.
+    expect(trigramMatch(planRegex('žl12'), true)).toBe('"l12" OR "L12"');
+  });
+
+  it('folds the trigrams of a regex with an inline (?i), and only then', () => {
+    const plan = (pattern: string) => planLines(pattern, 'regex', null, { language: null, repository: null });
+    expect(plan('(?i)err_x').candidates).toBe('("err" OR "erR" OR "eRr" OR "eRR" OR "Err" OR "ErR" OR "ERr" OR "ERR") AND ("rr_" OR "rR_" OR "Rr_" OR "RR_") AND ("r_x" OR "r_X" OR "R_x" OR "R_X")');
+    expect(plan('(?-i)ERR_X').candidates).toBe('"ERR" AND "RR_" AND "R_X"');
+    expect(plan('ERR_X').candidates).toBe('"ERR" AND "RR_" AND "R_X"');
   });
 
   it('takes trigrams by code point', () => {

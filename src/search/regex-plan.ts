@@ -145,7 +145,7 @@ class Reader {
       if (named) this.pos += named[0].length;
       else if (flags) {
         this.pos += flags[0].length;
-        if (flags[2] === ')') return literal(''); // (?i) sets flags; the index folds case anyway
+        if (flags[2] === ')') return literal(''); // (?i) sets flags: search/plan then asks the trigrams in every case
       } else {
         // Lookaround and other extensions: RE2 rejects them at verification.
         this.skipToGroupEnd();

@@ -144,6 +144,20 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO meta(key, value) VALUES ('chunk_text', 'deflate-raw')
     ON CONFLICT(key) DO UPDATE SET value = excluded.value;
   `,
+  /* 5: the trigram index keeps case (issue 12): case-folded trigrams gave 13,489 candidate chunks for
+     \`[A-Z]+_SUSPEND\` on the kernel where case-sensitive ones give 3,409, and 2,260 for \`PM_RESUME\`
+     against 49. A case-insensitive search asks for every spelling of its trigrams (search/trigram-query).
+     The table is rebuilt from the stored text (chunk_text() is registered before migrations run). */ `
+  DROP TABLE chunk_grams;
+  CREATE VIRTUAL TABLE chunk_grams USING fts5(
+    body,
+    content = '', detail = none, columnsize = 0,
+    tokenize = 'trigram case_sensitive 1'
+  );
+  INSERT INTO chunk_grams(chunk_grams, rank) VALUES ('automerge', 8);
+  INSERT INTO chunk_grams(chunk_grams, rank) VALUES ('crisismerge', 64);
+  INSERT INTO chunk_grams(rowid, body) SELECT id, chunk_text(content) FROM chunks;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

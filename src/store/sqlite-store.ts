@@ -29,7 +29,6 @@ export class SqliteStore {
   private locate: LocateStatements | null = null;
 
   private constructor(readonly db: Database.Database, readonly file: string) {
-    registerChunkText(db);
     this.statements = prepareStatements(db);
   }
 
@@ -44,6 +43,7 @@ export class SqliteStore {
     if (options.create) fs.mkdirSync(path.dirname(file), { recursive: true });
     const db = openDatabase(file, { readonly: options.readonly ?? false });
     try {
+      registerChunkText(db); // before the migrations: step 5 reads the stored text through it
       migrate(db, file, options.readonly ?? false);
       return new SqliteStore(db, file);
     } catch (error) {

@@ -108,7 +108,11 @@ export interface SqlCondition {
   params: string[];
 }
 
-/** Trigram candidates: every trigram as a case-insensitive substring of `column` (as FTS5's trigram tokenizer matches). */
+/**
+ * Trigram candidates: every trigram as a case-insensitive substring of `column` (pg_trgm folds case).
+ * A case-insensitive plan asks for each spelling of a trigram (search/trigram-query); ILIKE finds them
+ * all with the first, so spellings that fold alike are asked once.
+ */
 export function trigramCondition(node: MatchNode, column: string, firstParam: number): SqlCondition {
   const params: string[] = [];
   const visit = (n: MatchNode): string => {
@@ -116,7 +120,20 @@ export function trigramCondition(node: MatchNode, column: string, firstParam: nu
       params.push(`%${likeLiteral(n.text)}%`);
       return `${column} ILIKE $${firstParam + params.length - 1} ESCAPE '\\'`;
     }
-    return `(${n.parts.map(visit).join(n.kind === 'and' ? ' AND ' : ' OR ')})`;
+    const parts = n.kind === 'or' ? distinctFolded(n.parts) : n.parts;
+    return parts.length === 1 ? visit(parts[0]!) : `(${parts.map(visit).join(n.kind === 'and' ? ' AND ' : ' OR ')})`;
   };
   return { sql: visit(node), params };
+}
+
+/** Alternatives without the terms that differ from an earlier one only in case. */
+function distinctFolded(parts: readonly MatchNode[]): MatchNode[] {
+  const seen = new Set<string>();
+  return parts.filter((p) => {
+    if (p.kind !== 'term') return true;
+    const key = p.text.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
