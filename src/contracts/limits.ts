@@ -108,6 +108,8 @@ export const STORE = {
   pageSize: 16384,
   /** How long a SQLite connection waits for another writer (an import, an index pass) before SQLITE_BUSY. */
   busyTimeoutMs: 5000,
+  /** Pause between tries of the WAL switch, which SQLite can refuse at once while another process creates the file. */
+  walSwitchRetryMs: 10,
   /** SQLite page cache per connection, in KiB (PRAGMA cache_size takes it negated). */
   cacheSizeKiB: 65_536,
   /**

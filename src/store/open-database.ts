@@ -16,6 +16,29 @@ export interface OpenDatabaseOptions {
   readonly?: boolean;
 }
 
+/** Waits on nothing for `ms`, synchronously (opening a database is synchronous). */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms);
+}
+
+/**
+ * `journal_mode = WAL` can fail with SQLITE_BUSY at once, without the busy handler, while another
+ * process creates or converts the same new file (seen with six processes opening one new index
+ * under load): it is tried again for up to the busy timeout.
+ */
+function switchToWal(db: Database.Database): void {
+  const deadline = Date.now() + STORE.busyTimeoutMs;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      pause(STORE.walSwitchRetryMs);
+    }
+  }
+}
+
 /** Opens `file` with Quarry's pragmas; closes it again if a pragma fails. */
 export function openDatabase(file: string, options: OpenDatabaseOptions = {}): Database.Database {
   const readonly = options.readonly ?? false;
@@ -26,7 +49,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     // Only takes effect on a new, empty file (before WAL mode and the first table).
     if (!readonly && Number(db.pragma('user_version', { simple: true })) === 0) db.pragma(`page_size = ${STORE.pageSize}`);
     if (!readonly) {
-      db.pragma('journal_mode = WAL');
+      switchToWal(db);
       db.pragma('synchronous = NORMAL');
     }
     db.pragma('foreign_keys = ON');

@@ -50,12 +50,15 @@ async function settle(pid: number): Promise<void> {
 }
 
 /** Feeds the first unreleased pipe a ripgrep is waiting on (waits for one to be). */
-async function releaseOne(files: readonly string[], released: Set<string>): Promise<void> {
+/** Feeds the pipe of one waiting search (which one is up to who reads first); returns its file. */
+async function releaseOne(files: readonly string[], released: Set<string>): Promise<string> {
+  let fed = '';
   await waitUntil(() => {
     const next = files.find((file) => !released.has(file) && feedFifo(path.join(root, file), 'a needle\n'));
-    if (next) released.add(next);
+    if (next) { released.add(next); fed = next; }
     return next !== undefined;
   }, 20_000, 'a waiting search');
+  return fed;
 }
 
 /**
@@ -123,6 +126,8 @@ describe('live processes: one bounded queue per Quarry process, shared by REST a
   it('refuses a call that cannot even queue with UNAVAILABLE from the catalogue (en, ja, cs; fd shares the queue), and a wait past timeout_ms is TIMEOUT', async () => {
     const files = Array.from({ length: CAP + QUEUE }, () => newFifo());
     const held = files.map((file) => rest('search_content', slowSearch(file)));
+    const answered = new Set<string>();
+    held.forEach((call, i) => void call.then(() => answered.add(files[i]!)));
     await waitUntil(() => rgOf(server.child.pid!).length === CAP, 20_000, 'cap reached');
     // The held calls fill the queue as they arrive; until it is full a probe waits 200 ms and times out.
     let refused: Awaited<ReturnType<typeof rest>> | undefined;
@@ -141,7 +146,9 @@ describe('live processes: one bounded queue per Quarry process, shared by REST a
 
     // One search done: the queue has room again, but a call that would wait past its timeout_ms gets TIMEOUT, never an empty answer.
     const released = new Set<string>();
-    await releaseOne(files, released);
+    const first = await releaseOne(files, released);
+    // Its answer first: until then its rg may still be counted, and the queue still be full.
+    await waitUntil(() => answered.has(first), 20_000, 'the released search answered');
     await waitUntil(() => rgOf(server.child.pid!).length === CAP, 20_000, 'next queued search started');
     const late = await rest('search_content', probe({ timeout_ms: 300 }));
     expect(late.status).toBe(504);
@@ -158,7 +165,7 @@ describe('live processes: one bounded queue per Quarry process, shared by REST a
     request.end(JSON.stringify(slowSearch(file)));
     await waitUntil(() => rgOf(server.child.pid!).length === 1, 20_000, 'rg started');
     request.destroy();
-    await waitUntil(() => rgOf(server.child.pid!).length === 0, 1000, 'rg killed after the client left');
+    await waitUntil(() => rgOf(server.child.pid!).length === 0, 5000, 'rg killed after the client left');
     await waitUntil(() => server.lines().some((l) => l.event === 'mcp_tool_call' && l.status === 'cancelled' && l.params?.files?.[0] === file), 5000, 'cancelled log line');
   });
 
@@ -169,7 +176,7 @@ describe('live processes: one bounded queue per Quarry process, shared by REST a
     pending.catch(() => { /* the client closed under it */ });
     await waitUntil(() => rgOf(server.child.pid!).length === 1, 20_000, 'rg started');
     await leaving.close();
-    await waitUntil(() => rgOf(server.child.pid!).length === 0, 1000, 'rg killed after the client left');
+    await waitUntil(() => rgOf(server.child.pid!).length === 0, 5000, 'rg killed after the client left');
     await waitUntil(() => server.lines().some((l) => l.event === 'mcp_tool_call' && l.status === 'cancelled' && l.params?.files?.[0] === file), 5000, 'cancelled log line');
   });
 });
