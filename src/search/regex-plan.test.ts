@@ -39,6 +39,12 @@ describe('regex planning into required trigrams', () => {
     expect(plan('ERR_X').candidates).toBe('"ERR" AND "RR_" AND "R_X"');
   });
 
+  it('asks a literal of more than nine trigrams for a covering third of them', () => {
+    expect(trigramsOf('IRQF_SHARED', false)).toHaveLength(9);
+    expect(trigramsOf('kmalloc_array', false)).toEqual(['kma', 'llo', 'c_a', 'rra', 'ray']);
+    expect(trigramsOf('x'.repeat(3) + 'abcdefghijklmnopqrstuvwxyz0123456789ABCDEFGHIJKL', false)).toHaveLength(12);
+  });
+
   it('takes trigrams by code point', () => {
     expect(trigramsOf('žluť')).toEqual(['žlu', 'luť']);
   });
