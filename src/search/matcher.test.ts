@@ -59,6 +59,13 @@ describe('line matching', () => {
     expect(line!.ranges[1]).toEqual([2, 4]);
   });
 
+  it('steps over an emoji after an empty match, so later lines and ranges stay right', () => {
+    expect(compileMatcher('^', { literal: false, caseInsensitive: false }).matchLines('🎉\nb\nc').map((m) => m.line)).toEqual([0, 1, 2]);
+    const found = compileMatcher('é*', { literal: false, caseInsensitive: false }).matchLines('1\ra\ra_😀 \nK\naéa');
+    expect(found.map((m) => [m.line, m.ranges])).toEqual([[0, []], [1, []], [2, [[1, 2]]]]);
+    expect(found).toEqual(lineByLine('é*', { literal: false, caseInsensitive: false }, '1\ra\ra_😀 \nK\naéa'));
+  });
+
   it('counts a line once however many times it matches, and finds nothing a line does not hold', () => {
     const matcher = compileMatcher('PM_RESUME', { literal: true, caseInsensitive: false });
     const found = matcher.matchLines(TEXT);

@@ -107,10 +107,20 @@ function wholeTextMatches(text: string, find: FindFrom, byLine: (text: string) =
       m = find(m.end);
     } else {
       if (m.index >= text.length) break;
-      m = find(m.index + 1); // empty match: step past it
+      m = find(nextCodePoint(text, m.index)); // empty match: step past it
     }
   }
   return found;
+}
+
+/**
+ * Where the character after `at` starts: stepping one UTF-16 unit into a surrogate pair (an emoji)
+ * would put RE2's lastIndex mid-character, and re2 then reports every later match of that string
+ * one unit off.
+ */
+function nextCodePoint(text: string, at: number): number {
+  const unit = text.charCodeAt(at);
+  return unit >= 0xd800 && unit <= 0xdbff && at + 1 < text.length ? at + 2 : at + 1;
 }
 
 function lineEndAt(text: string, from: number): number {
@@ -134,7 +144,7 @@ function perLineMatches(perLine: RE2, text: string): LineMatch[] {
       if (end > m.index) {
         if (ranges.length === SEARCH_DISPLAY.highlightRangesPerLine) { truncated = true; break; }
         ranges.push([m.index, end]);
-      } else perLine.lastIndex = m.index + 1; // empty match: step past it
+      } else perLine.lastIndex = nextCodePoint(line, m.index); // empty match: step past it
       if (perLine.lastIndex > line.length) break;
     }
     if (matched) found.push({ line: i, text: line, ranges, ...(truncated ? { rangesTruncated: true as const } : {}) });

@@ -19,6 +19,10 @@ describe('regex planning into required trigrams', () => {
     expect(trigramMatch(planRegex(pattern), false)).toBe(expected);
   });
 
+  it('reads \\0 with octal digits as one unknown character (\\011 is a tab), not as NUL then digits', () => {
+    expect(trigramMatch(planRegex('a\\011bcd'), false)).toBe('"bcd"');
+  });
+
   it('asks for nothing when the pattern cannot be read (verifier decides)', () => {
     expect(trigramMatch(planRegex('abc)def'), false)).toBeNull();
   });

@@ -195,6 +195,11 @@ class Reader {
       this.pos = end < 0 ? this.src.length : end + 2;
       return literal(text);
     }
+    // \0 followed by octal digits is one character (\011 is a tab): left to the verifier, like other octal escapes below.
+    if (c === '0' && /[0-7]/.test(this.src[this.pos] ?? '')) {
+      this.pos += /[0-7]/.test(this.src[this.pos + 1] ?? '') ? 2 : 1; // up to three octal digits in all
+      return anything();
+    }
     const simple: Record<string, string> = { n: '\n', t: '\t', r: '\r', f: '\f', v: '\v', a: '\x07', e: '\x1b', '0': '\0' };
     if (c in simple) return literal(simple[c]!);
     if (c === 'x' || c === 'u') {
