@@ -81,13 +81,16 @@ export const INGEST = {
    * Old-generation heap cap of each prepare worker, MB. A worker holds one file's work at a time, but
    * uncapped V8 let its heap grow to ~230 MB of garbage before collecting; capped at 128 MB, peak RSS
    * on drivers/gpu fell from 0.93-1.03 GB to 0.82 GB at the same speed. A file that needs more is
-   * prepared again in the indexing thread, which has no cap, and the worker is replaced.
+   * prepared again in the indexing thread (whose own cap, indexHeapMb, is rerun without when hit),
+   * and the worker is replaced.
    */
   prepareWorkerHeapMb: 128,
   /**
    * Old-generation heap cap of the thread that runs an index pass (ingest/index-runner), MB. Its live
    * data on the kernel (78,288 files) stays near 120 MB, but uncapped V8 grew the heap to 400 MB
-   * between collections. A tree whose file lists need more is indexed again without the cap.
+   * between collections. A tree whose file lists need more is indexed again without the cap. Only a
+   * first build of `quarry index` is capped: Node can end the whole process instead of the worker
+   * when a cap is hit (nodejs/node#47224), which a CLI build survives by its retry but a server would not.
    */
   indexHeapMb: 384,
   /** The range `--heap-mb` and `--prepare-heap-mb` accept. */

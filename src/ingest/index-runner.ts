@@ -3,9 +3,9 @@
  * Runs `indexFolder` in a worker thread when the compiled worker is present
  * (the installed CLI), in-process otherwise (sources run directly, e.g. under
  * vitest), where the event loop blocks for the run. The server runs its
- * refreshes this way so requests are answered meanwhile; `quarry index` does
- * so for the heap cap: the worker's old generation is capped at
- * INGEST.indexHeapMb, so V8 collects instead of growing into garbage. A
+ * refreshes this way so requests are answered meanwhile (uncapped); `quarry
+ * index` runs a first build this way for its heap cap (`heapMb`,
+ * INGEST.indexHeapMb), so V8 collects instead of growing into garbage. A
  * tree whose lists need more is indexed again by an uncapped worker, which
  * resumes from the batches the first one committed.
  */
@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { catalogueError, QuarryError, type ErrorCode, type ErrorText } from '../contracts/errors.js';
-import { INGEST } from '../contracts/limits.js';
 import type { IndexOptions, IndexProgress, IndexSummary } from './indexer.js';
 
 export type IndexJob = Pick<IndexOptions,
@@ -31,9 +30,10 @@ type WorkerReply =
   | { ok: true; summary: IndexSummary }
   | { ok: false; code: ErrorCode; message: string; text?: ErrorText; details?: Record<string, unknown> };
 
-export const runIndex: IndexRunner = async (job, signal, heapMb = INGEST.indexHeapMb) => {
+export const runIndex: IndexRunner = async (job, signal, heapMb) => {
   // Loaded here only when needed: the thread that starts a worker never runs the indexer itself.
   if (!fs.existsSync(fileURLToPath(WORKER))) return (await import('./indexer.js')).indexFolder(job);
+  if (heapMb === undefined) return runInWorker(job, null, signal);
   try {
     return await runInWorker(job, heapMb, signal);
   } catch (error) {

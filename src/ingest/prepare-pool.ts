@@ -88,6 +88,7 @@ function workerPreparer(count: number, symbols: boolean, heapMb: number, inThrea
   let workerMs = 0, workerBytes = 0;
   const sizes = new Map<number, number>();
   let restarts = 0;
+  let closing = false;
 
   /**
    * A worker that runs out of heap (a file too large for its cap) is replaced if it had finished a
@@ -110,7 +111,7 @@ function workerPreparer(count: number, symbols: boolean, heapMb: number, inThrea
       if (workers[slot] !== worker) return;
       if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') { failAll(error); return; }
       restarts++;
-      workers[slot] = finished > 0 ? spawn(slot) : null;
+      workers[slot] = finished > 0 && !closing ? spawn(slot) : null;
       for (const [id, w] of waiting) {
         if (w.slot !== slot) continue;
         waiting.delete(id);
@@ -177,6 +178,7 @@ function workerPreparer(count: number, symbols: boolean, heapMb: number, inThrea
     },
     get workerRestarts() { return restarts; },
     async close() {
+      closing = true; // a worker that runs out of heap now is not replaced: nothing would end the new one
       await Promise.all(workers.filter((w) => w !== null).map((w) => w.terminate()));
     },
   };

@@ -33,7 +33,7 @@ function switchToWal(db: Database.Database): void {
       db.pragma('journal_mode = WAL');
       return;
     } catch (error) {
-      if ((error as { code?: string }).code !== 'SQLITE_BUSY' || Date.now() > deadline) throw error;
+      if (!String((error as { code?: unknown }).code).startsWith('SQLITE_BUSY') || Date.now() > deadline) throw error;
       pause(STORE.walSwitchRetryMs);
     }
   }

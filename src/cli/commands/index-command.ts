@@ -56,7 +56,7 @@ export function registerIndexCommand(program: Command): void {
         // A first build (where the memory peak is) runs in a worker thread under the heap cap; a refresh runs
         // here, where a pass with nothing to do costs 0.2 s less on the kernel (no second module load, no cap).
         const summary = heapMb !== undefined || store.kind !== 'sqlite' || !fs.existsSync(store.file)
-          ? await runIndex(job, undefined, heapMb)
+          ? await runIndex(job, undefined, heapMb ?? INGEST.indexHeapMb)
           : await (await import('../../ingest/indexer.js')).indexFolder(job);
         progress?.done();
         // The word index is complete either way; say why vectors are missing, on stderr so --json stays one object.
