@@ -14,6 +14,7 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { catalogueError, QuarryError, type ErrorCode, type ErrorText } from '../contracts/errors.js';
 import type { IndexOptions, IndexProgress, IndexSummary } from './indexer.js';
+import { ranOutOfHeap } from './worker-heap.js';
 
 export type IndexJob = Pick<IndexOptions,
   'root' | 'indexPath' | 'store' | 'repository' | 'maxFileBytes' | 'writersWaiting' | 'workers' | 'workerHeapMb' | 'embeddings' | 'onProgress'>;
@@ -37,7 +38,7 @@ export const runIndex: IndexRunner = async (job, signal, heapMb) => {
   try {
     return await runInWorker(job, heapMb, signal);
   } catch (error) {
-    if ((error as { code?: string }).code !== 'ERR_WORKER_OUT_OF_MEMORY' || signal?.aborted) throw error;
+    if (!ranOutOfHeap(error) || signal?.aborted) throw error;
     const again = await runInWorker(job, null, signal);
     return { ...again, index_heap_retried: true };
   }

@@ -105,8 +105,6 @@ interface InFlight {
   pending: PendingPrepare;
 }
 
-
-
 export async function indexFolder(options: IndexOptions): Promise<IndexSummary> {
   const started = Date.now();
   const cpuAtStart = process.cpuUsage();

@@ -33,6 +33,14 @@ function counts(s: IndexSummary) {
   return { files: s.files, added: s.added, updated: s.updated, unchanged: s.unchanged, deleted: s.deleted, chunks: s.chunks, skipped: s.skipped_by_reason };
 }
 
+/** Two copies of a tree, each with an index file of its own: one indexed as the reference, one as the case under test. */
+function twoCopies(files: TreeSpec) {
+  return {
+    reference: makeTree(files), subject: makeTree(files),
+    referenceIndex: path.join(makeTree(), 'index.db'), subjectIndex: path.join(makeTree(), 'index.db'),
+  };
+}
+
 const SOURCES: TreeSpec = {
   'src/app.ts': 'import { load } from "./load";\nexport class App extends Base implements Runner {\n  run() { return load(this.name); }\n}\n',
   'src/load.ts': 'export function load(name: string) {\n  return fetchConfig(name).then(parseConfig);\n}\n',
@@ -46,10 +54,7 @@ const SOURCES: TreeSpec = {
 
 describe('preparing files in worker threads', () => {
   it('indexes a tree, and then its changes, exactly as preparing in the indexing thread does', async () => {
-    const inThread = makeTree(SOURCES);
-    const inWorkers = makeTree(SOURCES);
-    const threadIndex = path.join(makeTree(), 'index.db');
-    const workersIndex = path.join(makeTree(), 'index.db');
+    const { reference: inThread, subject: inWorkers, referenceIndex: threadIndex, subjectIndex: workersIndex } = twoCopies(SOURCES);
     const viaWorkers = async () => {
       const run = await runCliJson<IndexSummary>(['index', inWorkers, '--index', workersIndex, '--repository', 'r', '--workers', '2', '--json']);
       expect(run.code, run.stderr).toBe(0);
@@ -83,10 +88,7 @@ describe('the indexing thread preparing files while it waits for workers', () =>
     for (let i = 0; i < INGEST.filesPerTransaction; i++) {
       files[`drivers/d${String(i).padStart(3, '0')}.c`] = `#include "d.h"\n\nstatic int probe_${i}(struct device *dev)\n{\n\treturn helper_${i % 7}(dev, ${i});\n}\n`;
     }
-    const inThread = makeTree(files);
-    const inWorkers = makeTree(files);
-    const threadIndex = path.join(makeTree(), 'index.db');
-    const workersIndex = path.join(makeTree(), 'index.db');
+    const { reference: inThread, subject: inWorkers, referenceIndex: threadIndex, subjectIndex: workersIndex } = twoCopies(files);
     await indexFolder({ root: inThread, indexPath: threadIndex, repository: 'r', workers: 0 });
     const run = await runCliJson<IndexSummary>(['index', inWorkers, '--index', workersIndex, '--repository', 'r', '--workers', '1', '--json']);
     expect(run.code, run.stderr).toBe(0);
@@ -114,10 +116,7 @@ function treeWithOneLargeFile(): TreeSpec {
 describe('a prepare worker that runs out of heap', () => {
   it('has its file prepared in the indexing thread, is replaced, and the index is the same as without workers', async () => {
     const files = treeWithOneLargeFile();
-    const inThread = makeTree(files);
-    const inWorkers = makeTree(files);
-    const threadIndex = path.join(makeTree(), 'index.db');
-    const workersIndex = path.join(makeTree(), 'index.db');
+    const { reference: inThread, subject: inWorkers, referenceIndex: threadIndex, subjectIndex: workersIndex } = twoCopies(files);
     await indexFolder({ root: inThread, indexPath: threadIndex, repository: 'r', workers: 0 });
     const run = await runCliJson<IndexSummary>(['index', inWorkers, '--index', workersIndex, '--repository', 'r', '--workers', '1', '--prepare-heap-mb', '16', '--json']);
     expect(run.code, run.stderr).toBe(0);
@@ -134,10 +133,7 @@ describe('a prepare worker that runs out of heap', () => {
 describe('an index pass that outgrows the heap cap of its thread', () => {
   it('is run again without the cap, says so, and leaves the same index as an uncapped pass', async () => {
     const files = treeWithOneLargeFile();
-    const capped = makeTree(files);
-    const uncapped = makeTree(files);
-    const cappedIndex = path.join(makeTree(), 'index.db');
-    const uncappedIndex = path.join(makeTree(), 'index.db');
+    const { reference: uncapped, subject: capped, referenceIndex: uncappedIndex, subjectIndex: cappedIndex } = twoCopies(files);
     await indexFolder({ root: uncapped, indexPath: uncappedIndex, repository: 'r', workers: 0 });
     const run = await runCliJson<IndexSummary>(['index', capped, '--index', cappedIndex, '--repository', 'r', '--workers', '0', '--heap-mb', '16', '--json']);
     expect(run.code, run.stderr).toBe(0);

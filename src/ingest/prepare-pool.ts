@@ -17,6 +17,7 @@ import { Worker } from 'node:worker_threads';
 import { INGEST } from '../contracts/limits.js';
 import { runPrepareJob, type PrepareJob, type PrepareOutcome } from './prepare-job.js';
 import { loadParsers } from './symbols/parsers.js';
+import { ranOutOfHeap } from './worker-heap.js';
 
 /** A job handed out; `settle` gives its outcome, and is called once per job, in the order the jobs were given. */
 export interface PendingPrepare {
@@ -107,9 +108,9 @@ function workerPreparer(count: number, symbols: boolean, heapMb: number, inThrea
       sizes.delete(m.id);
       if (m.outcome) w.resolve(m.outcome); else w.reject(new Error(`prepare worker: ${m.error}`));
     });
-    worker.on('error', (error: Error & { code?: string }) => {
+    worker.on('error', (error: Error) => {
       if (workers[slot] !== worker) return;
-      if (error.code !== 'ERR_WORKER_OUT_OF_MEMORY') { failAll(error); return; }
+      if (!ranOutOfHeap(error)) { failAll(error); return; }
       restarts++;
       workers[slot] = finished > 0 && !closing ? spawn(slot) : null;
       for (const [id, w] of waiting) {

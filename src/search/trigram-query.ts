@@ -15,17 +15,6 @@ import { ENGINE } from '../contracts/limits.js';
 import { compileFts, ftsAll, ftsAny, ftsTerm, type FtsNode } from './fts-expression.js';
 import type { Requirement } from './regex-plan.js';
 
-/** Trigrams kept per literal: more narrow little and cost a posting-list read each. */
-const TRIGRAMS_PER_LITERAL_MAX = 12;
-/**
- * Up to this many distinct trigrams a literal asks for all of them; beyond, for every third and
- * the last, which still cover each of its characters. Measured on the kernel's case-sensitive
- * table: 2-3x cheaper FTS5 queries for `kmalloc_array`, `copy_from_user`, `spin_lock_irqsave`
- * (5.8 -> 1.8, 6.3 -> 2.6, 12.1 -> 4.6 ms) for 0.1-3% more candidates; for shorter literals the
- * skipped trigrams let in too many (`PM_RESUME`: 49 -> 218 candidates).
- */
-const ALL_TRIGRAMS_MAX = 9;
-
 /**
  * Distinct trigrams of a literal, by code point (compared case-folded when `foldCase`): all of a
  * short one, a covering third of a longer one, spread over the literal when capped. Any subset of
@@ -43,11 +32,12 @@ export function trigramsOf(text: string, foldCase = true): string[] {
     seen.add(key);
     grams.push(gram);
   }
-  if (grams.length <= ALL_TRIGRAMS_MAX) return grams;
+  if (grams.length <= ENGINE.allTrigramsMax) return grams;
   const covering = grams.filter((_, i) => i % n === 0 || i === grams.length - 1);
-  if (covering.length <= TRIGRAMS_PER_LITERAL_MAX) return covering;
-  const step = covering.length / TRIGRAMS_PER_LITERAL_MAX;
-  return Array.from({ length: TRIGRAMS_PER_LITERAL_MAX }, (_, i) => covering[Math.floor(i * step)]!);
+  const cap = ENGINE.trigramsPerLiteralMax;
+  if (covering.length <= cap) return covering;
+  const step = covering.length / cap;
+  return Array.from({ length: cap }, (_, i) => covering[Math.floor(i * step)]!);
 }
 
 /** What an ASCII letter matches under RE2's case folding: k and s also fold with the Kelvin sign and the long s. */
@@ -57,7 +47,7 @@ const ASCII_FOLDS: Readonly<Record<string, readonly string[]>> = { k: ['k', 'K',
  * Every spelling of a trigram a case-insensitive match can meet, or null when it holds a cased
  * character outside ASCII (its folds are not worth enumerating: the trigram is just not asked for).
  */
-export function caseVariants(gram: string): string[] | null {
+function caseVariants(gram: string): string[] | null {
   let variants = [''];
   for (const ch of Array.from(gram)) {
     const lower = ch.toLowerCase();
