@@ -54,7 +54,13 @@ export async function searchLines(
     }
     for (const row of batch) {
       candidateChunks++;
+      // Past the page (or still before it), a chunk's lines are only counted, never decoded.
+      if (hits.length >= window.limit) { total += matcher.countLines(row.content); continue; }
       if (!matcher.mayMatch(row.content)) continue;
+      if (total < window.offset) {
+        const lines = matcher.countLines(row.content);
+        if (total + lines <= window.offset) { total += lines; continue; }
+      }
       for (const match of matcher.matchLines(row.content)) {
         if (total >= window.offset && hits.length < window.limit) {
           hits.push({

@@ -1,11 +1,12 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { STORE } from '../contracts/limits.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { indexFolder } from '../ingest/indexer.js';
 import { searchCode } from '../search/engine.js';
 import { makeTree, writeTree } from '../test-support/temp-tree.js';
-import { packChunkText, unpackChunkText } from './chunk-text.js';
+import { packChunkText, unpackChunkBytes, unpackChunkText } from './chunk-text.js';
 import { openStore } from './open-store.js';
 import { CONTENT_FORMAT } from './schema.js';
 import { SqliteStore } from './sqlite-store.js';
@@ -52,6 +53,25 @@ describe('stored chunk text', () => {
     expect(unpackChunkText(bytes)).toBe(long);
   });
 
+  it('unpacks a batch of segments, whole deflate streams and plain text to their bytes, in order', () => {
+    const texts = [source('one'), 'short', source('two'), `${source('three')}\n🎉`, source('four')];
+    const stored = texts.map((text) => packChunkText(text));
+    // A row written by schema steps 4-5: one whole raw deflate stream.
+    stored[2] = new Uint8Array(zlib.deflateRawSync(Buffer.from(texts[2]!, 'utf8')));
+    expect(stored.map((v) => (typeof v === 'string' ? 'text' : v[0] === 0x07 ? 'segment' : 'stream'))).toEqual(['segment', 'text', 'stream', 'segment', 'segment']);
+    expect(unpackChunkBytes(stored).map((bytes) => bytes.toString('utf8'))).toEqual(texts);
+    expect(stored.map((v) => unpackChunkText(v))).toEqual(texts);
+  });
+
+  it('refuses a segment whose stored length disagrees with its deflate', () => {
+    const packed = packChunkText(source('bad')) as Uint8Array;
+    const broken = Uint8Array.from(packed);
+    // The length's first LEB128 byte, one more, its continuation bit kept.
+    broken[1] = (broken[1]! & 0x80) | ((broken[1]! + 1) & 0x7f);
+    expect(() => unpackChunkText(broken)).toThrow(/inflated/);
+    expect(() => unpackChunkBytes([packed, broken])).toThrow(/inflated/);
+  });
+
   it('is stored deflated, and exact and regex searches count every line as before', async () => {
     const root = makeTree({ 'drivers/a.c': source('alpha'), 'drivers/b.c': source('beta'), 'tiny.txt': 'dev_suspend\n' });
     const { index } = await indexFolder({ root, indexPath: path.join(makeTree(), 'index.db') });
@@ -79,6 +99,24 @@ describe('stored chunk text', () => {
     } finally {
       store.close();
     }
+  });
+
+  it('reads chunk text stored as whole deflate streams (schema steps 4-5) with the same totals', async () => {
+    const root = makeTree({ 'a.c': source('eta'), 'b.c': source('theta') });
+    const indexPath = path.join(makeTree(), 'index.db');
+    await indexFolder({ root, indexPath });
+    const suspends = 2 * source('a').split('\n').filter((line) => line.includes('dev_suspend')).length;
+    expect(await exactTotal(indexPath, 'dev_suspend')).toBe(suspends);
+    const store = SqliteStore.open(indexPath);
+    try {
+      store.db.function('as_stream', (text: string) => zlib.deflateRawSync(Buffer.from(text, 'utf8')));
+      const rewritten = store.db.prepare("UPDATE chunks SET content = as_stream(chunk_text(content)) WHERE typeof(content) = 'blob'").run().changes;
+      expect(rewritten).toBeGreaterThan(0);
+    } finally {
+      store.close();
+    }
+    expect(await exactTotal(indexPath, 'dev_suspend')).toBe(suspends);
+    expect(await exactTotal(indexPath, 'theta_handler_1[0-9]+\\(', 'regex')).toBe(source('theta').split('\n').filter((line) => /theta_handler_1[0-9]+\(/.test(line)).length);
   });
 
   it('reads an index of the previous content format (plain text rows), and rewrites it deflated on the next pass', async () => {

@@ -42,7 +42,8 @@ export interface ScoredChunkRow {
 export interface CandidateChunkRow {
   chunk_id: number;
   start_line: number;
-  content: string;
+  /** The chunk's text as UTF-8 bytes: lines are verified on bytes (search/matcher). */
+  content: Buffer;
   path: string;
   language: string;
   repository: string;

@@ -158,6 +158,12 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO chunk_grams(chunk_grams, rank) VALUES ('crisismerge', 64);
   INSERT INTO chunk_grams(rowid, body) SELECT id, chunk_text(content) FROM chunks;
   `,
+  /* 6: deflated chunk text is written as segments that a scan inflates many at a time (store/chunk-text).
+     Older rows keep reading right, so nothing is rewritten; the version step makes an older Quarry
+     refuse the file (index.newer_schema) instead of failing on a segment it cannot read. */ `
+  INSERT INTO meta(key, value) VALUES ('chunk_text', 'deflate-raw-segments')
+    ON CONFLICT(key) DO UPDATE SET value = excluded.value;
+  `,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

@@ -9,7 +9,7 @@
  */
 import { WORDS_BOUND } from '../contracts/limits.js';
 import { ftsString } from '../text/escape.js';
-import { unpackChunkText } from './chunk-text.js';
+import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { anyOf, byBound, firstCut, groupBound, groupsNeeded, splitExpressions } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
@@ -44,7 +44,10 @@ function* batches<T>(rows: IterableIterator<T>, size: number): Generator<T[]> {
 /** Candidate batches with their text unpacked (store/chunk-text), one batch at a time, as the scan asks for them. */
 function* unpacked(source: Generator<StoredCandidateRow[]>): Generator<CandidateChunkRow[]> {
   try {
-    for (const batch of source) yield batch.map((row) => ({ ...row, content: unpackChunkText(row.content) }));
+    for (const batch of source) {
+      const bytes = unpackChunkBytes(batch.map((row) => row.content));
+      yield batch.map((row, i) => ({ ...row, content: bytes[i]! }));
+    }
   } finally {
     source.return(undefined);
   }

@@ -163,7 +163,7 @@ export function storeContract(name: string, scratch: () => Promise<ScratchStore>
         for await (const batch of reader.candidates({ language: null, repository: null }, null)) all.push(...batch);
         return { chunks: all, matching: await reader.wordsMatching('"marker"', all.map((c) => c.chunk_id)) };
       });
-      const holding = chunks.filter((c) => c.content.toLowerCase().split(/[^a-z]+/).includes('marker')).map((c) => c.chunk_id);
+      const holding = chunks.filter((c) => c.content.toString('utf8').toLowerCase().split(/[^a-z]+/).includes('marker')).map((c) => c.chunk_id);
       expect(holding.length).toBeGreaterThan(0);
       expect(holding.length).toBeLessThan(chunks.length);
       expect([...matching].sort((a, b) => a - b)).toEqual(holding.sort((a, b) => a - b));

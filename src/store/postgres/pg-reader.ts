@@ -175,7 +175,7 @@ export class PgReader implements IndexReader {
         const rows = await this.rows<Omit<CandidateChunkRow, 'content'>>(`FETCH ${PG_STORE.scanBatchRows} FROM ${cursor}`);
         if (rows.length === 0) break;
         const text = await this.contents(rows.map((r) => r.chunk_id));
-        yield rows.map((r) => ({ ...r, content: text.get(r.chunk_id) ?? '' }));
+        yield rows.map((r) => ({ ...r, content: Buffer.from(text.get(r.chunk_id) ?? '', 'utf8') }));
       }
       await this.client.query(`CLOSE ${cursor}`);
       open = false;
