@@ -140,13 +140,14 @@ export class SqliteReader implements IndexReader {
     const db = this.store.db;
     const all = this.s.wordsRankedAll.source;
     const filtered = this.s.wordsRanked.source;
-    const content = this.s.chunkContent;
+    const stored = this.s.chunkStored;
     function* withText(): Generator<ScoredChunkText[]> {
       const rows = unfiltered(filter)
         ? db.prepare<{ match: string }, ScoredChunkRow>(all).iterate({ match })
         : db.prepare<SearchFilter & { match: string }, ScoredChunkRow>(filtered).iterate({ ...filter, match });
       for (const batch of batches(rows, RANKED_BATCH_ROWS)) {
-        yield batch.map((row) => ({ ...row, content: content.get(row.chunk_id)?.content ?? '' }));
+        const bytes = unpackChunkBytes(batch.map((row) => stored.get(row.chunk_id)?.content ?? ''));
+        yield batch.map((row, i) => ({ ...row, content: bytes[i]!.toString('utf8') }));
       }
     }
     return asAsync(withText());

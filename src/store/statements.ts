@@ -100,12 +100,13 @@ export function prepareStatements(db: Database.Database) {
       WHERE chunk_words MATCH @match ${FILTERS}
       ORDER BY score DESC, c.id
       LIMIT @limit OFFSET @offset`),
-    /** Every ranked hit, ids only, read lazily (phrase checks fetch each text with chunkContent and stop at their budget). */
+    /** Every ranked hit, ids only, read lazily (phrase checks fetch the texts with chunkStored and stop at their budget). */
     wordsRanked: db.prepare<SearchFilter & { match: string }, ScoredChunkRow>(`
       SELECT c.id AS chunk_id, ${WORDS_SCORE} ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}
       ORDER BY score DESC, c.id`),
-    chunkContent: db.prepare<[number], { content: string }>('SELECT chunk_text(content) AS content FROM chunks WHERE id = ?'),
+    /** A chunk's text as stored (store/chunk-text), for a batch to unpack in one go. */
+    chunkStored: db.prepare<[number], { content: string | Uint8Array }>('SELECT content FROM chunks WHERE id = ?'),
     wordsCount: db.prepare<SearchFilter & { match: string }, { n: number }>(`
       SELECT count(*) AS n ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}`),
