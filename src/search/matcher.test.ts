@@ -84,6 +84,13 @@ describe('line matching', () => {
     }
   });
 
+  it('refuses \\C (any byte), which can match part of a character, and reads an escaped backslash before C as text', () => {
+    expect(() => compileMatcher('a\\C', { literal: false, caseInsensitive: false })).toThrow(expect.objectContaining({ code: 'QUERY_SYNTAX', message: expect.stringMatching(/\\C \(any single byte\)/) as unknown }));
+    expect(compileMatcher('\\\\C', { literal: false, caseInsensitive: false }).matchLines(utf8('a\\Cb'))).toEqual([{ line: 0, text: 'a\\Cb', ranges: [[1, 3]] }]);
+    expect(compileMatcher('\\C', { literal: true, caseInsensitive: false }).countLines(utf8('x\\C\ny'))).toBe(1);
+    expect(compileMatcher('\\Qa\\C\\E', { literal: false, caseInsensitive: false }).countLines(utf8('a\\C\na'))).toBe(1);
+  });
+
   it('counts a line once however many times it matches, and finds nothing a line does not hold', () => {
     const matcher = compileMatcher('PM_RESUME', { literal: true, caseInsensitive: false });
     const found = matcher.matchLines(utf8(TEXT));

@@ -40,6 +40,7 @@ export function compileMatcher(pattern: string, options: { literal: boolean; cas
   if (!options.literal && pattern.length > ENGINE.regexMaxChars) {
     throw validationError('search_code.regex_too_long', { max: ENGINE.regexMaxChars });
   }
+  if (!options.literal && hasAnyByteEscape(pattern)) throw validationError('search_code.regex_any_byte', {}, 'QUERY_SYNTAX');
   const source = options.literal ? regexLiteral(pattern) : pattern;
   const flags = options.caseInsensitive ? 'i' : '';
   let whole: RE2;
@@ -81,6 +82,23 @@ export function compileMatcher(pattern: string, options: { literal: boolean; cas
     matchLines: (bytes) => wholeTextMatches(bytes, find, byLine),
     countLines: (bytes) => countMatchingLines(bytes, find, byLine),
   };
+}
+
+/**
+ * `\C` is RE2's "any byte": on UTF-8 it can match half of a character, so a hit's range would fall
+ * inside one (ripgrep's engine has no such escape either).
+ */
+function hasAnyByteEscape(pattern: string): boolean {
+  for (let at = pattern.indexOf('\\'); at >= 0; at = pattern.indexOf('\\', at + 2)) {
+    const escaped = pattern[at + 1];
+    if (escaped === 'C') return true;
+    if (escaped === 'Q') { // \Q...\E is quoted text
+      const end = pattern.indexOf('\\E', at + 2);
+      if (end < 0) return false;
+      at = end;
+    }
+  }
+  return false;
 }
 
 /**

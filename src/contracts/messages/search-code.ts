@@ -112,6 +112,11 @@ export const searchCodeMessages = {
     ja: '正規表現が無効です: {reason}',
     cs: 'Neplatný regulární výraz: {reason}',
   },
+  'search_code.regex_any_byte': {
+    en: 'Invalid regular expression: \\C (any single byte) is not supported, since it can match part of a character. Use . for any character.',
+    ja: '正規表現が無効です: \\C（任意の 1 バイト）は文字の一部に一致しうるため使えません。任意の 1 文字には . を使ってください。',
+    cs: 'Neplatný regulární výraz: \\C (libovolný bajt) není podporován, protože může zachytit jen část znaku. Pro libovolný znak použijte „.“.',
+  },
   'search_code.regex_too_long': {
     en: 'Regular expression is longer than {max} characters',
     ja: '正規表現が {max} 文字を超えています',
