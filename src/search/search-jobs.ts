@@ -92,11 +92,21 @@ function identityOf(location: StoreLocation): { ino: number; dev: number } | und
 /** Read-only stores by location, least recently used closed first. */
 export class ReadOnlyStores {
   private readonly open = new Map<string, OpenIndex>();
+  /** Opens under way: a job that arrives while the pool's prestart opens the same index waits for that open. */
+  private readonly opening = new Map<string, Promise<Store>>();
 
   constructor(private readonly max: number = SEARCH_POOL.storesPerWorker) {}
 
-  async get(location: StoreLocation, root: string): Promise<Store> {
+  get(location: StoreLocation, root: string): Promise<Store> {
     const key = keyOf(location);
+    const pending = this.opening.get(key);
+    if (pending) return pending;
+    const opened = this.openOrReuse(location, root, key).finally(() => this.opening.delete(key));
+    this.opening.set(key, opened);
+    return opened;
+  }
+
+  private async openOrReuse(location: StoreLocation, root: string, key: string): Promise<Store> {
     const existing = this.open.get(key);
     const identity = identityOf(location);
     if (existing && identity && existing.ino === identity.ino && existing.dev === identity.dev) {

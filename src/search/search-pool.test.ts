@@ -118,6 +118,23 @@ describe('the search pool runs searches off the serving thread', () => {
     }, 60_000);
   });
 
+  it('quarry mcp starts a search worker with the index open before the first search, and that search runs in it', async () => {
+    const session = await connectStdio(['--root', root, '--no-refresh']);
+    try {
+      const workers = () => childProcesses(session.pid()!).filter((c) => c.args.some((a) => a.endsWith('search-worker.js')));
+      const holdsIndex = (pid: number) => fs.readdirSync(`/proc/${pid}/fd`).some((fd) => {
+        try { return fs.readlinkSync(`/proc/${pid}/fd/${fd}`) === path.join(root, '.quarry', 'index.db'); } catch { return false; }
+      });
+      await waitUntil(() => workers().some((w) => holdsIndex(w.pid)), 10_000, 'a search worker holding the index before any search');
+      const before = workers().map((w) => w.pid);
+      expect(before).toHaveLength(1);
+      expect((await callJson(session.client, 'search_code', SMALL)).body).toMatchObject({ ok: true, total: 1 });
+      expect(workers().map((w) => w.pid)).toEqual(before);
+    } finally {
+      await session.close();
+    }
+  }, 60_000);
+
   it('stdio MCP: a small call is not held behind a heavy one', async () => {
     const session: StdioSession = await connectStdio(['--root', root]);
     try {

@@ -9,13 +9,17 @@
 import { ReadOnlyStores, runSearchJob, toJobFailure, type SearchJob } from './search-jobs.js';
 
 interface JobMessage { id: number; job: SearchJob }
+/** Sent by the pool's prestart: open the index now, so the first search finds it open. */
+interface OpenMessage { open: Pick<SearchJob, 'store' | 'root'> }
 
 const send = process.send?.bind(process);
 if (!send) throw new Error('search-worker runs only as a forked process with an IPC channel');
 const stores = new ReadOnlyStores();
 // Modules are loaded: the pool starts a job's wall clock from here on.
 send({ ready: true });
-process.on('message', (message: JobMessage) => {
+process.on('message', (message: JobMessage | OpenMessage) => {
+  // A failed open is not reported here: the first search opens again and says why.
+  if ('open' in message) { stores.get(message.open.store, message.open.root).catch(() => undefined); return; }
   runSearchJob(message.job, stores).then(
     (result) => send({ id: message.id, result }),
     (error: unknown) => send({ id: message.id, failure: toJobFailure(error) }),

@@ -8,6 +8,8 @@ import { CLI } from './cli.js';
 
 export interface StdioSession {
   client: Client;
+  /** The `quarry mcp` process (null once it is gone). */
+  pid: () => number | null;
   stderr: () => string;
   close: () => Promise<void>;
 }
@@ -23,7 +25,7 @@ export async function connectStdio(args: string[], env: Record<string, string> =
   transport.stderr?.on('data', (d: Buffer) => { stderr += d.toString('utf8'); });
   const client = new Client({ name: 'quarry-test', version: '1.0.0' });
   await client.connect(transport);
-  return { client, stderr: () => stderr, close: () => client.close() };
+  return { client, pid: () => transport.pid, stderr: () => stderr, close: () => client.close() };
 }
 
 /**

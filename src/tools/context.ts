@@ -54,6 +54,7 @@ export class ToolContext {
   /** The optional embeddings endpoint, null when off. */
   readonly embeddings: EmbeddingsConfig | null;
   private queryVectors: QueryEmbeddings | null = null;
+  private closed = false;
 
   constructor(options: ToolContextOptions) {
     this.root = path.resolve(options.root);
@@ -86,6 +87,14 @@ export class ToolContext {
     return this.pool;
   }
 
+  /** Starts a search worker on this door's index once the index is ready, ahead of the first search. */
+  prestartSearch(): void {
+    void this.indexReady.catch(() => undefined).then(() => {
+      if (this.closed) return;
+      this.searchPool.prestart({ store: this.location, root: this.root });
+    });
+  }
+
   /** Runs one search job against this door's index in the pool, once the index is ready. */
   async searchIndex<Op extends SearchOp>(op: Op, params: SearchOps[Op]['params'], signal?: AbortSignal): Promise<SearchOps[Op]['result']> {
     // Opened here first (waits for the door's index refresh, migrates, says INDEX_MISSING); workers only read.
@@ -111,6 +120,7 @@ export class ToolContext {
   }
 
   close(): void {
+    this.closed = true;
     void this.pool?.close();
     this.pool = null;
     void this.store?.then((store) => store.close(), () => undefined);

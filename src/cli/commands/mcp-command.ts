@@ -67,6 +67,7 @@ export function registerMcpCommand(program: Command): void {
             pass.done.catch(failed);
           }).catch(failed);
         }
+        if (opts.tools.includes('code')) ctx.prestartSearch();
         // Commander sets the flag to true unless --no-structured-content; then the environment may still turn it off.
         const server = createMcpServer(ctx, toolsInGroups(opts.tools), streamToolLogger(process.stderr), opts.structuredContent ? {} : { structuredContent: false });
         await connectMcp(server, new StdioServerTransport(), ctx.locale);
