@@ -29,6 +29,11 @@ describe('openDatabase', () => {
     const reader = openDatabase(file, { readonly: true });
     expect(reader.readonly).toBe(true);
     expect(reader.pragma('busy_timeout', { simple: true })).toBe(STORE.busyTimeoutMs);
+    // Readers map the file; writers do not.
+    expect(reader.pragma('mmap_size', { simple: true })).toBe(STORE.readerMmapBytes);
+    const another = openDatabase(file);
+    expect(another.pragma('mmap_size', { simple: true })).toBe(0);
+    another.close();
     expect(() => reader.exec('INSERT INTO t VALUES (1)')).toThrow(/readonly/);
     reader.close();
   });

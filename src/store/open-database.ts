@@ -54,6 +54,7 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
     }
     db.pragma('foreign_keys = ON');
     db.pragma(`cache_size = -${STORE.cacheSizeKiB}`);
+    if (readonly) db.pragma(`mmap_size = ${STORE.readerMmapBytes}`);
     return db;
   } catch (error) {
     db.close();
