@@ -56,11 +56,11 @@ export async function searchLines(
       candidateChunks++;
       // Past the page (or still before it), a chunk's lines are only counted, never decoded.
       if (hits.length >= window.limit) { total += matcher.countLines(row.content); continue; }
-      if (!matcher.mayMatch(row.content)) continue;
       if (total < window.offset) {
+        // Counting already tells a chunk with no match; only the chunk that reaches the page is matched again.
         const lines = matcher.countLines(row.content);
         if (total + lines <= window.offset) { total += lines; continue; }
-      }
+      } else if (!matcher.mayMatch(row.content)) continue;
       for (const match of matcher.matchLines(row.content)) {
         if (total >= window.offset && hits.length < window.limit) {
           hits.push({

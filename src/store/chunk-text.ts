@@ -67,7 +67,7 @@ export function packChunkText(text: string): string | Uint8Array {
 }
 
 function inflated(bytes: Uint8Array, length: number): Buffer {
-  const out = zlib.inflateRawSync(bytes, { ...SYNC, chunkSize: Math.max(64, length) });
+  const out = zlib.inflateRawSync(bytes, { ...SYNC, chunkSize: Math.max(zlib.constants.Z_MIN_CHUNK, length) });
   if (out.length !== length) throw new Error(`stored chunk text: ${out.length} bytes inflated where ${length} were stored`);
   return out;
 }
