@@ -20,8 +20,9 @@ let root: string;
 
 beforeAll(async () => {
   root = makeTree({ 'src/small.ts': 'export const needle_marker = 1;\n' });
-  // ~4 MB of generated text, one short line per record: many lines, no trigram in common with HEAVY.
-  for (let f = 0; f < 20; f++) {
+  // ~24 MB of generated text, one short line per record: many lines, no trigram in common with HEAVY.
+  // Enough that HEAVY takes about a second on a fast machine; with 4 MB it ended before the small calls.
+  for (let f = 0; f < 120; f++) {
     let text = '';
     for (let l = 0; text.length < 200_000; l++) text += `w${l}x${f}y k${l * 7}z q${l % 13}r m${f}n\n`;
     fs.mkdirSync(path.join(root, 'gen'), { recursive: true });
