@@ -21,6 +21,7 @@ import { loadAverage } from './harness/load-average.js';
 import { percentile } from './harness/percentile.js';
 import { codesearch, ripgrep, symlinkedFiles, type Codesearch, type TimedSearch } from './kernel/external.js';
 import { benchStore } from './harness/bench-store.js';
+import { indexParts } from './harness/index-parts.js';
 import { askQuarry, openQuarry, type QuarryAnswer } from './kernel/mcp-queries.js';
 import { BM25_QUERIES, LITERALS, REGEXES, csearchArgs, rgArgs, type QuerySet } from './kernel/queries.js';
 
@@ -98,6 +99,7 @@ async function main(): Promise<void> {
   } finally {
     await session.close();
   }
+  const parts = target.location.kind === 'sqlite' ? indexParts(target.location.file) : null;
   fs.rmSync(scratch, { recursive: true, force: true });
 
   const kinds = { literal, regex };
@@ -113,6 +115,7 @@ async function main(): Promise<void> {
       cpu_seconds: median(rebuilds.map((r) => r.summary.cpu_ms)) / 1000,
       wall_seconds_with_node_start: median(rebuilds.map((r) => r.wallMs)) / 1000,
     },
+    index_parts_mb: parts,
     csearch: cs && { index_seconds: cs.indexSeconds, index_to_corpus: cs.indexBytes / corpus.bytes },
     medians: Object.fromEntries(Object.entries(kinds).map(([kind, rows]) => [kind, {
       quarry_ms: median(rows.map((r) => r.quarry.ms)), rg_ms: median(rows.map((r) => r.rg!.ms)),
@@ -136,6 +139,7 @@ async function main(): Promise<void> {
       'figure                      quarry                          rg         csearch',
       b ? `full index                  ${b.seconds.toFixed(1)} s (${b.cores_busy.toFixed(2)} cores busy)`.padEnd(60) + (cs ? `${cs.indexSeconds.toFixed(1)} s` : '-') : 'full index                  (reused)',
       b ? `index size                  ${b.index_to_corpus.toFixed(2)}x corpus (${b.index_mb.toFixed(0)} MB)`.padEnd(60) + (cs ? `${report.csearch!.index_to_corpus.toFixed(2)}x` : '-') : '',
+      parts ? 'index parts'.padEnd(28) + Object.entries(parts).map(([part, mb]) => `${part} ${mb.toFixed(0)}`).join(', ') + ' MB' : '',
       b ? `peak RSS                    ${b.peak_rss_mb.toFixed(0)} MB` : '',
       `no-change re-index          ${report.reindex_no_change.wall_seconds_with_node_start.toFixed(2)} s (in the indexer ${report.reindex_no_change.seconds.toFixed(2)} s, CPU ${report.reindex_no_change.cpu_seconds.toFixed(2)} s)`,
     ].filter((l) => l !== '');

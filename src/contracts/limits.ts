@@ -143,6 +143,8 @@ export const STORE = {
    * for 40% more CPU in the prepare workers (the slower side of a kernel build).
    */
   chunkTextDeflateLevel: 1,
+  /** Graph name ids a writer remembers (cleared when full): about 10 MB of heap, most of a build's repeated names. */
+  edgeNameIdsRemembered: 100_000,
 } as const;
 
 /** A PostgreSQL store (`--store postgres://…`). */

@@ -10,6 +10,7 @@ import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { indexFolder } from '../ingest/indexer.js';
 import { searchLines } from '../search/line-search.js';
 import { planSearch, type LinesPlan } from '../search/plan.js';
+import { EDGES_BEFORE_STEP_7 } from '../test-support/older-schema.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { openStore } from './open-store.js';
 import { SCHEMA_VERSION } from './schema.js';
@@ -39,6 +40,7 @@ function downgradeToFoldedGrams(indexPath: string): void {
   const store = SqliteStore.open(indexPath);
   try {
     store.db.exec(`
+      ${EDGES_BEFORE_STEP_7}
       DROP TABLE chunk_grams;
       CREATE VIRTUAL TABLE chunk_grams USING fts5(body, content = '', detail = none, columnsize = 0, tokenize = 'trigram');
       INSERT INTO chunk_grams(rowid, body) SELECT id, chunk_text(content) FROM chunks;

@@ -27,10 +27,10 @@ export const SECONDARY_INDEXES: Readonly<Record<string, string>> = {
   chunks_file_line: 'CREATE INDEX IF NOT EXISTS chunks_file_line ON chunks(file_id, start_line)',
   symbols_name: 'CREATE INDEX IF NOT EXISTS symbols_name ON symbols(name COLLATE NOCASE)',
   symbols_file: 'CREATE INDEX IF NOT EXISTS symbols_file ON symbols(file_id)',
-  edges_to: 'CREATE INDEX IF NOT EXISTS edges_to ON edges(to_name COLLATE NOCASE, kind)',
-  // Binary collation: callees are looked up by exact qualified name (`from_name = ?`), which a NOCASE index cannot serve.
-  edges_from: 'CREATE INDEX IF NOT EXISTS edges_from ON edges(from_name, kind)',
-  edges_file: 'CREATE INDEX IF NOT EXISTS edges_file ON edges(file_id)',
+  // On name ids since schema step 7; the names' own index (edge_names_name) stays, since a load looks names up.
+  edges_to: 'CREATE INDEX IF NOT EXISTS edges_to ON edge_links(to_id, kind)',
+  edges_from: 'CREATE INDEX IF NOT EXISTS edges_from ON edge_links(from_id, kind)',
+  edges_file: 'CREATE INDEX IF NOT EXISTS edges_file ON edge_links(file_id)',
 };
 
 const indexes = (...names: string[]) => names.map((n) => `${SECONDARY_INDEXES[n]};`).join('\n  ');
@@ -113,7 +113,9 @@ export const MIGRATIONS: readonly string[] = [
     to_name     TEXT NOT NULL,
     line        INTEGER NOT NULL
   );
-  ${indexes('edges_to', 'edges_from', 'edges_file')}
+  CREATE INDEX edges_to ON edges(to_name COLLATE NOCASE, kind);
+  CREATE INDEX edges_from ON edges(from_name, kind);
+  CREATE INDEX edges_file ON edges(file_id);
 
   CREATE VIRTUAL TABLE chunk_words_vocab USING fts5vocab(chunk_words, 'row');
   `,
@@ -163,6 +165,54 @@ export const MIGRATIONS: readonly string[] = [
      refuse the file (index.newer_schema) instead of failing on a segment it cannot read. */ `
   INSERT INTO meta(key, value) VALUES ('chunk_text', 'deflate-raw-segments')
     ON CONFLICT(key) DO UPDATE SET value = excluded.value;
+  `,
+  /* 7: the graph's names stored once (issue 12). An edge row held its kind and both names as text, and
+     two of its indexes held them again: 407 MB of the kernel's index for 3.2 M edges naming about a
+     million distinct names. Now \`edge_links\` holds ids, \`edge_names\` each name once (store/edge-names),
+     and the \`edges\` view shows the rows as before, so every reader keeps its SQL. */ `
+  DROP INDEX IF EXISTS edges_to;
+  DROP INDEX IF EXISTS edges_from;
+  DROP INDEX IF EXISTS edges_file;
+
+  CREATE TABLE edge_kinds (
+    id   INTEGER PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE
+  );
+  INSERT INTO edge_kinds(id, name) VALUES (1, 'CALLS'), (2, 'EXTENDS'), (3, 'IMPLEMENTS'), (4, 'IMPORTS');
+
+  CREATE TABLE edge_names (
+    id   INTEGER PRIMARY KEY,
+    name TEXT NOT NULL
+  );
+  INSERT INTO edge_names(name) SELECT from_name FROM edges WHERE from_name IS NOT NULL UNION SELECT to_name FROM edges;
+  CREATE UNIQUE INDEX edge_names_exact ON edge_names(name);
+
+  CREATE TABLE edge_links (
+    id          INTEGER PRIMARY KEY,
+    file_id     INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    kind        INTEGER NOT NULL,
+    from_id     INTEGER,
+    to_id       INTEGER NOT NULL,
+    line        INTEGER NOT NULL
+  );
+  INSERT INTO edge_links(id, file_id, kind, from_id, to_id, line)
+    SELECT e.id, e.file_id, k.id, fn.id, tn.id, e.line FROM edges e
+    JOIN edge_kinds k ON k.name = e.kind
+    LEFT JOIN edge_names fn ON fn.name = e.from_name
+    JOIN edge_names tn ON tn.name = e.to_name;
+  DROP TABLE edges;
+
+  -- Callers look names up in any case; an exact lookup adds a binary test to the same index.
+  DROP INDEX edge_names_exact;
+  CREATE INDEX edge_names_name ON edge_names(name COLLATE NOCASE);
+  ${indexes('edges_to', 'edges_from', 'edges_file')}
+
+  CREATE VIEW edges AS
+    SELECT l.id, l.file_id, k.name AS kind, fn.name AS from_name, tn.name AS to_name, l.line
+    FROM edge_links l
+    JOIN edge_kinds k ON k.id = l.kind
+    LEFT JOIN edge_names fn ON fn.id = l.from_id
+    JOIN edge_names tn ON tn.id = l.to_id;
   `,
 ];
 

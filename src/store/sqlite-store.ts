@@ -15,6 +15,7 @@ import { prepareLocateStatements, type LocateStatements } from './locate-stateme
 import { prepareStatements, type Statements } from './statements.js';
 import { bindableChunkText, packChunkText, registerChunkText } from './chunk-text.js';
 import { applyMigrations, openDatabase } from './open-database.js';
+import { EdgeWriter } from './edge-names.js';
 import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
 export type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
@@ -27,9 +28,11 @@ export function defaultIndexPath(root: string): string {
 export class SqliteStore {
   readonly statements: Statements;
   private locate: LocateStatements | null = null;
+  private readonly edges: EdgeWriter;
 
   private constructor(readonly db: Database.Database, readonly file: string) {
     this.statements = prepareStatements(db);
+    this.edges = new EdgeWriter(db);
   }
 
   /**
@@ -60,7 +63,15 @@ export class SqliteStore {
 
   /** BEGIN IMMEDIATE: a writer takes the lock before reading, so it never fails half-way on an upgrade. */
   transaction<T>(fn: () => T): T {
-    return this.db.transaction(fn).immediate();
+    this.edges.beginTransaction();
+    let committed = false;
+    try {
+      const result = this.db.transaction(fn).immediate();
+      committed = true;
+      return result;
+    } finally {
+      this.edges.endTransaction(committed);
+    }
   }
 
   /** Bumped by every transaction that changes indexed content; caches and cursors carry it. */
@@ -139,13 +150,14 @@ export class SqliteStore {
     for (const sym of symbols) {
       s.symbolInsert.run({ file_id: fileId, name: sym.name, kind: sym.kind, container: sym.container, start_line: sym.startLine, end_line: sym.endLine });
     }
-    for (const edge of edges) s.edgeInsert.run({ file_id: fileId, kind: edge.kind, from_name: edge.from, to_name: edge.to, line: edge.line });
+    this.edges.insert(fileId, edges);
     return fileId;
   }
 
   /**
-   * Removes a file, its chunks and their FTS rows (symbols and edges go by cascade). Call inside
-   * `transaction`. The trigram 'delete' replays the plain text, which `chunksOfFile` unpacks.
+   * Removes a file, its chunks and their FTS rows (symbols and edges go by cascade), and the edge
+   * names nothing refers to any more. Call inside `transaction`. The trigram 'delete' replays the
+   * plain text, which `chunksOfFile` unpacks.
    */
   deleteFile(fileId: number): void {
     const s = this.statements;
@@ -153,7 +165,9 @@ export class SqliteStore {
       s.wordsDelete.run(chunk.id);
       s.gramsDelete.run({ rowid: chunk.id, body: chunk.content });
     }
+    const names = this.edges.namesOfFile(fileId);
     s.fileDelete.run(fileId);
+    this.edges.prune(names);
   }
 
   touchFile(fileId: number, size: number, mtimeMs: number): void {

@@ -80,9 +80,6 @@ export function prepareStatements(db: Database.Database) {
       `INSERT INTO symbols(file_id, name, kind, container, start_line, end_line)
        VALUES (@file_id, @name, @kind, @container, @start_line, @end_line)`,
     ),
-    edgeInsert: db.prepare<{ file_id: number; kind: string; from_name: string | null; to_name: string; line: number }>(
-      'INSERT INTO edges(file_id, kind, from_name, to_name, line) VALUES (@file_id, @kind, @from_name, @to_name, @line)',
-    ),
 
     wordsInsert: db.prepare<{ rowid: number; path: string; symbol: string; body: string }>(
       'INSERT INTO chunk_words(rowid, path, symbol, body) VALUES (@rowid, @path, @symbol, @body)',
@@ -194,11 +191,11 @@ export function prepareStatements(db: Database.Database) {
     edgesToCount: db.prepare<SearchFilter & { name: string; kinds: string }, { n: number }>(`
       SELECT count(*) AS n FROM edges e JOIN files f ON f.id = e.file_id JOIN sources s ON s.id = f.source_id
       WHERE e.to_name = @name COLLATE NOCASE AND instr(@kinds, e.kind) > 0 ${FILTERS}`),
-    /** Edges leaving a definition: its callees. */
+    /** Edges leaving a definition: its callees (the NOCASE term lets the names' index find the exact name). */
     edgesFrom: db.prepare<{ name: string; kinds: string; limit: number }, EdgeRow>(`
       SELECT e.kind, e.from_name, e.to_name, e.line, e.file_id, f.path, f.language, s.name AS repository
       FROM edges e JOIN files f ON f.id = e.file_id JOIN sources s ON s.id = f.source_id
-      WHERE e.from_name = @name AND instr(@kinds, e.kind) > 0
+      WHERE e.from_name = @name COLLATE NOCASE AND e.from_name = @name AND instr(@kinds, e.kind) > 0
       ORDER BY f.path, e.line, e.id LIMIT @limit`),
     /** The chunk holding a line of a file. */
     chunkAtLine: db.prepare<{ file_id: number; line: number }, { id: number }>(

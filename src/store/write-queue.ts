@@ -33,12 +33,13 @@ type Attempt<T> = { done: true; value: T } | { done: false };
  * fails at once instead of sleeping the thread. BEGIN IMMEDIATE takes the
  * write lock before `fn` runs, so a busy failure means nothing was applied.
  */
-function attemptImmediate<T>(db: Database.Database, fn: () => T): Attempt<T> {
+function attemptImmediate<T>(store: SqliteStore, fn: () => T): Attempt<T> {
+  const { db } = store;
   leaveCheckpointsToOthers(db);
   const previous = Number(db.pragma('busy_timeout', { simple: true }));
   db.pragma('busy_timeout = 0');
   try {
-    return { done: true, value: db.transaction(fn).immediate() };
+    return { done: true, value: store.transaction(fn) };
   } catch (error) {
     if (isBusy(error)) return { done: false };
     throw error;
@@ -100,7 +101,7 @@ export class WriteQueue {
     const job = this.tail.then(async () => {
       let pause: number = WRITES.retryMinMs;
       for (;;) {
-        const attempt = attemptImmediate(store.db, fn);
+        const attempt = attemptImmediate(store, fn);
         if (attempt.done) {
           checkpointOffThread(store.file);
           return attempt.value;

@@ -72,7 +72,7 @@ describe('find_references kind imports: importers of a class', () => {
     const first = await indexFolder({ root: old });
     // What an index of the previous content format holds: only the module of each import.
     const store = SqliteStore.open(first.index);
-    store.db.prepare("DELETE FROM edges WHERE kind = 'IMPORTS' AND to_name IN ('SessionStore', 'Invoice')").run();
+    store.db.prepare("DELETE FROM edge_links WHERE id IN (SELECT id FROM edges WHERE kind = 'IMPORTS' AND to_name IN ('SessionStore', 'Invoice'))").run();
     store.db.prepare("UPDATE meta SET value = '2' WHERE key = 'content_format'").run();
     store.close();
     expect((await importers(old, 'SessionStore')).total).toBe(0);

@@ -1,0 +1,124 @@
+/**
+ * @module store/edge-names
+ * Writes the graph's edges in their compact form (schema step 7): an edge row
+ * holds the ids of its kind and of its two names, and every name is stored once
+ * in `edge_names`. Readers use the `edges` view, which shows the names again.
+ *
+ * Name ids are remembered across transactions only while nothing else could
+ * have changed them: a transaction is taken with BEGIN IMMEDIATE, so while it
+ * lasts no other connection can remove a name, and its first lookup compares
+ * SQLite's `data_version` (which moves when another connection commits) with
+ * the one seen before; a changed version or a rollback forgets every id, since
+ * a remembered id could then point at nothing or at another name.
+ *
+ * A file's removal prunes the names only its edges used, so the table holds
+ * no names that nothing refers to; the statements are prepared on first use,
+ * since a read-only store of an older schema has no `edge_links` to prepare them on.
+ */
+import type Database from 'better-sqlite3';
+import { STORE } from '../contracts/limits.js';
+import type { NewEdge } from './store.js';
+
+function prepareEdgeStatements(db: Database.Database) {
+  return {
+    kinds: db.prepare<[], { id: number; name: string }>('SELECT id, name FROM edge_kinds'),
+    // The NOCASE term lets the lookup use edge_names_name; the second keeps only the exact spelling.
+    nameId: db.prepare<{ name: string }, { id: number }>('SELECT id FROM edge_names WHERE name = @name COLLATE NOCASE AND name = @name'),
+    nameInsert: db.prepare<{ name: string }>('INSERT INTO edge_names(name) VALUES (@name)'),
+    linkInsert: db.prepare<{ file_id: number; kind: number; from_id: number | null; to_id: number; line: number }>(
+      'INSERT INTO edge_links(file_id, kind, from_id, to_id, line) VALUES (@file_id, @kind, @from_id, @to_id, @line)',
+    ),
+    namesOfFile: db.prepare<[number], [number | null, number]>('SELECT from_id, to_id FROM edge_links WHERE file_id = ?').raw(),
+    namePrune: db.prepare<{ id: number }, { name: string }>(`
+      DELETE FROM edge_names WHERE id = @id
+        AND NOT EXISTS (SELECT 1 FROM edge_links WHERE to_id = @id)
+        AND NOT EXISTS (SELECT 1 FROM edge_links WHERE from_id = @id)
+      RETURNING name`),
+  };
+}
+
+export class EdgeWriter {
+  private statements: ReturnType<typeof prepareEdgeStatements> | null = null;
+  private kindIds: Map<string, number> | null = null;
+  /** Name -> id, valid while `seenVersion` is the database's data_version. */
+  private readonly names = new Map<string, number>();
+  private seenVersion: number | null = null;
+  /** Inside a transaction of this store, and whether its first lookup has checked the version yet. */
+  private inTransaction = false;
+  private checked = false;
+
+  constructor(private readonly db: Database.Database) {}
+
+  private get s() {
+    this.statements ??= prepareEdgeStatements(this.db);
+    return this.statements;
+  }
+
+  /** Called as a transaction of the store begins. */
+  beginTransaction(): void {
+    this.inTransaction = true;
+    this.checked = false;
+  }
+
+  /** Called when it has ended: a rollback may have undone inserted names, so their ids are forgotten. */
+  endTransaction(committed: boolean): void {
+    this.inTransaction = false;
+    if (!committed) this.forget();
+  }
+
+  insert(fileId: number, edges: readonly NewEdge[]): void {
+    if (edges.length === 0) return;
+    this.kindIds ??= new Map(this.s.kinds.all().map((k) => [k.name, k.id]));
+    for (const edge of edges) {
+      const kind = this.kindIds.get(edge.kind);
+      if (kind === undefined) throw new Error(`unknown edge kind ${edge.kind}`);
+      this.s.linkInsert.run({
+        file_id: fileId, kind, from_id: edge.from === null ? null : this.nameId(edge.from), to_id: this.nameId(edge.to), line: edge.line,
+      });
+    }
+  }
+
+  /** The name ids a file's edges use; read before the file is removed, pruned after (`prune`). */
+  namesOfFile(fileId: number): number[] {
+    const ids: number[] = [];
+    for (const [from, to] of this.s.namesOfFile.all(fileId)) {
+      if (from !== null) ids.push(from);
+      ids.push(to);
+    }
+    return ids;
+  }
+
+  /** Removes those of `ids` that no edge refers to any more. */
+  prune(ids: readonly number[]): void {
+    for (const id of new Set(ids)) {
+      const removed = this.s.namePrune.get({ id });
+      if (removed) this.names.delete(removed.name);
+    }
+  }
+
+  private nameId(name: string): number {
+    if (!this.inTransaction) return this.lookUp(name);
+    if (!this.checked) {
+      const version = Number(this.db.pragma('data_version', { simple: true }));
+      if (version !== this.seenVersion) this.forget();
+      this.seenVersion = version;
+      this.checked = true;
+    }
+    let id = this.names.get(name);
+    if (id === undefined) {
+      id = this.lookUp(name);
+      if (this.names.size >= STORE.edgeNameIdsRemembered) this.names.clear();
+      this.names.set(name, id);
+    }
+    return id;
+  }
+
+  private lookUp(name: string): number {
+    return this.s.nameId.get({ name })?.id ?? Number(this.s.nameInsert.run({ name }).lastInsertRowid);
+  }
+
+  private forget(): void {
+    this.names.clear();
+    this.seenVersion = null;
+  }
+}
