@@ -142,6 +142,24 @@ describe('the graph with its names stored once', () => {
       }
     });
 
+    it('forgets the ids of a transaction nested in an outer one that rolls back', () => {
+      const { a, source, close } = twoWriters();
+      try {
+        expect(() => a.db.transaction(() => {
+          a.transaction(() => a.insertFile(source, file('one.py'), [chunk], [], [calls('one', 'ghost')]));
+          throw new Error('stop');
+        })()).toThrow('stop');
+        a.transaction(() => a.insertFile(source, file('two.py'), [chunk], [], [calls('two', 'other')])); // may take ghost's freed id
+        a.transaction(() => a.insertFile(source, file('three.py'), [chunk], [], [calls('three', 'ghost')]));
+        expect(edgeRows(a)).toEqual([
+          { kind: 'CALLS', from_name: 'three', to_name: 'ghost', line: 1, path: 'three.py' },
+          { kind: 'CALLS', from_name: 'two', to_name: 'other', line: 1, path: 'two.py' },
+        ]);
+      } finally {
+        close();
+      }
+    });
+
     it('keeps no name from a transaction that rolled back, and stores it on the next one', () => {
       const { a, source, close } = twoWriters();
       try {

@@ -29,10 +29,15 @@ function prepareEdgeStatements(db: Database.Database) {
       'INSERT INTO edge_links(file_id, kind, from_id, to_id, line) VALUES (@file_id, @kind, @from_id, @to_id, @line)',
     ),
     namesOfFile: db.prepare<[number], [number | null, number]>('SELECT from_id, to_id FROM edge_links WHERE file_id = ?').raw(),
-    namePrune: db.prepare<{ id: number }, { name: string }>(`
-      DELETE FROM edge_names WHERE id = @id
-        AND NOT EXISTS (SELECT 1 FROM edge_links WHERE to_id = @id)
-        AND NOT EXISTS (SELECT 1 FROM edge_links WHERE from_id = @id)
+    /**
+     * One statement for all of a file's names: with edges_to/edges_from it seeks each name; while a
+     * bulk load has dropped them (a server may replace an upload meanwhile) it scans edge_links twice
+     * in all, not twice per name (a kernel file's 1,084 names: 249 ms instead of 78 s).
+     */
+    namesPrune: db.prepare<{ ids: string }, { name: string }>(`
+      DELETE FROM edge_names WHERE id IN (SELECT value FROM json_each(@ids))
+        AND id NOT IN (SELECT to_id FROM edge_links WHERE to_id IN (SELECT value FROM json_each(@ids)))
+        AND id NOT IN (SELECT from_id FROM edge_links WHERE from_id IN (SELECT value FROM json_each(@ids)))
       RETURNING name`),
   };
 }
@@ -60,10 +65,13 @@ export class EdgeWriter {
     this.checked = false;
   }
 
-  /** Called when it has ended: a rollback may have undone inserted names, so their ids are forgotten. */
+  /**
+   * Called when it has ended: a rollback may have undone inserted names, so their ids are forgotten;
+   * so are they when it was only a savepoint of an outer transaction, which may still roll back.
+   */
   endTransaction(committed: boolean): void {
     this.inTransaction = false;
-    if (!committed) this.forget();
+    if (!committed || this.db.inTransaction) this.forget();
   }
 
   insert(fileId: number, edges: readonly NewEdge[]): void {
@@ -90,10 +98,8 @@ export class EdgeWriter {
 
   /** Removes those of `ids` that no edge refers to any more. */
   prune(ids: readonly number[]): void {
-    for (const id of new Set(ids)) {
-      const removed = this.s.namePrune.get({ id });
-      if (removed) this.names.delete(removed.name);
-    }
+    if (ids.length === 0) return;
+    for (const { name } of this.s.namesPrune.all({ ids: JSON.stringify([...new Set(ids)]) })) this.names.delete(name);
   }
 
   private nameId(name: string): number {
