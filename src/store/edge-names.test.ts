@@ -114,69 +114,58 @@ describe('the graph with its names stored once', () => {
     const chunk = { startLine: 1, endLine: 1, kind: 'block', symbol: null, tokenCount: 1, content: 'x()', words: 'x' };
     const calls = (from: string, to: string): NewEdge => ({ kind: 'CALLS', from, to, line: 1 });
 
-    function twoWriters() {
+    /** Two connections to one new index, and a function that writes a file of one call edge through either. */
+    function withTwoWriters(test: (a: SqliteStore, b: SqliteStore, write: (store: SqliteStore, from: string, to: string) => number) => void): void {
       const indexPath = path.join(makeTree(), 'index.db');
       const a = SqliteStore.open(indexPath, { create: true });
       const b = SqliteStore.open(indexPath);
-      const source = a.transaction(() => a.ensureSource('repo', '/repo'));
-      return { a, b, source, close: () => { a.close(); b.close(); } };
+      try {
+        const source = a.transaction(() => a.ensureSource('repo', '/repo'));
+        const write = (store: SqliteStore, from: string, to: string) => store.insertFile(source, file(`${from}.py`), [chunk], [], [calls(from, to)]);
+        test(a, b, write);
+      } finally {
+        a.close();
+        b.close();
+      }
     }
+    const row = (from: string, to: string) => ({ kind: 'CALLS', from_name: from, to_name: to, line: 1, path: `${from}.py` });
 
     it('does not reuse a name id that another connection has removed since', () => {
-      const { a, b, source, close } = twoWriters();
-      try {
-        const first = a.transaction(() => a.insertFile(source, file('one.py'), [chunk], [], [calls('one', 'vanishing'), calls('one', 'kept')]));
-        a.transaction(() => a.insertFile(source, file('two.py'), [chunk], [], [calls('two', 'kept')]));
+      withTwoWriters((a, b, write) => {
+        const first = a.transaction(() => write(a, 'one', 'vanishing'));
+        a.transaction(() => write(a, 'two', 'kept'));
         b.transaction(() => b.deleteFile(first)); // prunes 'vanishing' and 'one'
         expect(storedNames(a)).toEqual(['kept', 'two']);
-        b.transaction(() => b.insertFile(source, file('three.py'), [chunk], [], [calls('three', 'other')])); // may take the freed id
-        a.transaction(() => a.insertFile(source, file('four.py'), [chunk], [], [calls('four', 'vanishing')]));
-        expect(edgeRows(a)).toEqual([
-          { kind: 'CALLS', from_name: 'four', to_name: 'vanishing', line: 1, path: 'four.py' },
-          { kind: 'CALLS', from_name: 'three', to_name: 'other', line: 1, path: 'three.py' },
-          { kind: 'CALLS', from_name: 'two', to_name: 'kept', line: 1, path: 'two.py' },
-        ]);
+        b.transaction(() => write(b, 'three', 'other')); // may take the freed id
+        a.transaction(() => write(a, 'four', 'vanishing'));
+        expect(edgeRows(a)).toEqual([row('four', 'vanishing'), row('three', 'other'), row('two', 'kept')]);
         expect(storedNames(a)).toEqual(usedNames(a));
-      } finally {
-        close();
-      }
+      });
     });
 
     it('forgets the ids of a transaction nested in an outer one that rolls back', () => {
-      const { a, source, close } = twoWriters();
-      try {
+      withTwoWriters((a, _b, write) => {
         expect(() => a.db.transaction(() => {
-          a.transaction(() => a.insertFile(source, file('one.py'), [chunk], [], [calls('one', 'ghost')]));
+          a.transaction(() => write(a, 'one', 'ghost'));
           throw new Error('stop');
         })()).toThrow('stop');
-        a.transaction(() => a.insertFile(source, file('two.py'), [chunk], [], [calls('two', 'other')])); // may take ghost's freed id
-        a.transaction(() => a.insertFile(source, file('three.py'), [chunk], [], [calls('three', 'ghost')]));
-        expect(edgeRows(a)).toEqual([
-          { kind: 'CALLS', from_name: 'three', to_name: 'ghost', line: 1, path: 'three.py' },
-          { kind: 'CALLS', from_name: 'two', to_name: 'other', line: 1, path: 'two.py' },
-        ]);
-      } finally {
-        close();
-      }
+        a.transaction(() => write(a, 'two', 'other')); // may take ghost's freed id
+        a.transaction(() => write(a, 'three', 'ghost'));
+        expect(edgeRows(a)).toEqual([row('three', 'ghost'), row('two', 'other')]);
+      });
     });
 
     it('keeps no name from a transaction that rolled back, and stores it on the next one', () => {
-      const { a, source, close } = twoWriters();
-      try {
+      withTwoWriters((a, _b, write) => {
         expect(() => a.transaction(() => {
-          a.insertFile(source, file('one.py'), [chunk], [], [calls('one', 'undone')]);
+          write(a, 'one', 'undone');
           throw new Error('stop');
         })).toThrow('stop');
         expect(storedNames(a)).toEqual([]);
-        a.transaction(() => a.insertFile(source, file('two.py'), [chunk], [], [calls('two', 'kept')]));
-        a.transaction(() => a.insertFile(source, file('one.py'), [chunk], [], [calls('one', 'undone')]));
-        expect(edgeRows(a)).toEqual([
-          { kind: 'CALLS', from_name: 'one', to_name: 'undone', line: 1, path: 'one.py' },
-          { kind: 'CALLS', from_name: 'two', to_name: 'kept', line: 1, path: 'two.py' },
-        ]);
-      } finally {
-        close();
-      }
+        a.transaction(() => write(a, 'two', 'kept'));
+        a.transaction(() => write(a, 'one', 'undone'));
+        expect(edgeRows(a)).toEqual([row('one', 'undone'), row('two', 'kept')]);
+      });
     });
   });
 });
