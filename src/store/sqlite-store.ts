@@ -11,6 +11,7 @@ import type Database from 'better-sqlite3';
 import { catalogueError } from '../contracts/errors.js';
 import { pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
+import { registerWordIndexText } from './word-index-functions.js';
 import { prepareLocateStatements, type LocateStatements } from './locate-statements.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { bindableChunkText, packChunkText, registerChunkText } from './chunk-text.js';
@@ -46,7 +47,9 @@ export class SqliteStore {
     if (options.create) fs.mkdirSync(path.dirname(file), { recursive: true });
     const db = openDatabase(file, { readonly: options.readonly ?? false });
     try {
-      registerChunkText(db); // before the migrations: step 5 reads the stored text through it
+      // Before the migrations: steps 5 and 8 rebuild full-text indexes from the stored text through them.
+      registerChunkText(db);
+      registerWordIndexText(db);
       migrate(db, file, options.readonly ?? false);
       return new SqliteStore(db, file);
     } catch (error) {

@@ -25,9 +25,15 @@ const FILTERS = `
   AND (@language IS NULL OR f.language = @language)
   AND (@repository IS NULL OR s.name = @repository)`;
 
-/** bm25 with the path and symbol columns weighted above the body (RANKING.bm25Weights; numbers, not user text). */
-const { path: PATH_WEIGHT, symbol: SYMBOL_WEIGHT, body: BODY_WEIGHT } = RANKING.bm25Weights;
-const WORDS_SCORE = `-bm25(chunk_words, ${PATH_WEIGHT}, ${SYMBOL_WEIGHT}, ${BODY_WEIGHT}) AS score`;
+/**
+ * bm25 with the path and symbol columns weighted above the body (RANKING.bm25Weights; numbers, not
+ * user text). bm25() takes its weights in column order, which schema step 8 changed: they follow
+ * the connection's own table, so a read-only reader of an index not yet migrated ranks the same.
+ */
+function wordsScore(db: Database.Database): string {
+  const columns = db.prepare<[], { name: keyof typeof RANKING.bm25Weights }>("SELECT name FROM pragma_table_info('chunk_words')").all();
+  return `-bm25(chunk_words, ${columns.map((c) => RANKING.bm25Weights[c.name]).join(', ')}) AS score`;
+}
 
 /** Word-index hits joined to their chunk, file and source, for filtering. */
 const WORDS_JOIN = `
@@ -40,6 +46,7 @@ const WORDS_JOIN = `
 export type StoredCandidateRow = Omit<CandidateChunkRow, 'content'> & { content: string | Uint8Array };
 
 export function prepareStatements(db: Database.Database) {
+  const WORDS_SCORE = wordsScore(db);
   return {
     metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
     metaSet: db.prepare<{ key: string; value: string }>(
@@ -241,6 +248,7 @@ const PROJECT_FILTERS = `
 
 /** Statements of REST projects: uploaded files, conversations, messages and the project search. */
 export function prepareContentStatements(db: Database.Database) {
+  const WORDS_SCORE = wordsScore(db);
   return {
     fileIdByPath: db.prepare<{ source_id: number; path: string }, { id: number }>(
       'SELECT id FROM files WHERE source_id = @source_id AND path = @path',

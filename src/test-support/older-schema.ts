@@ -19,3 +19,19 @@ export const EDGES_BEFORE_STEP_7 = `
   CREATE INDEX edges_from ON edges(from_name, kind);
   CREATE INDEX edges_file ON edges(file_id);
 `;
+
+/**
+ * The word index as schema step 7 left it: columns path, symbol, body (the body last), filled with
+ * the same texts the writer gives them (store/word-index-functions, registered on every connection).
+ */
+export const WORDS_BEFORE_STEP_8 = `
+  DROP TABLE chunk_words;
+  CREATE VIRTUAL TABLE chunk_words USING fts5(
+    path, symbol, body,
+    content = '', contentless_delete = 1,
+    tokenize = "unicode61 tokenchars '_'"
+  );
+  INSERT INTO chunk_words(rowid, path, symbol, body)
+    SELECT c.id, path_index_text(f.path, f.language), word_index_text(coalesce(c.symbol, '')), word_index_text(chunk_text(c.content))
+    FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY c.id;
+`;
