@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { indexFolder } from '../ingest/indexer.js';
 import { EDGES_BEFORE_STEP_7 } from '../test-support/older-schema.js';
 import { makeTree } from '../test-support/temp-tree.js';
+import { withStore } from '../test-support/with-store.js';
 import { callTool } from '../tools/call-tool.js';
 import { ToolContext } from '../tools/context.js';
 import { SCHEMA_VERSION } from './schema.js';
@@ -41,15 +42,6 @@ const storedNames = (store: SqliteStore) => store.db.prepare('SELECT name FROM e
 const usedNames = (store: SqliteStore) => store.db.prepare(
   'SELECT from_name FROM edges WHERE from_name IS NOT NULL UNION SELECT to_name FROM edges ORDER BY 1',
 ).pluck().all() as string[];
-
-function withStore<T>(indexPath: string, fn: (store: SqliteStore) => T, options: { readonly?: boolean } = {}): T {
-  const store = SqliteStore.open(indexPath, options);
-  try {
-    return fn(store);
-  } finally {
-    store.close();
-  }
-}
 
 describe('the graph with its names stored once', () => {
   it('keeps each name once, however many edges use it, and find_references answers from it', async () => {

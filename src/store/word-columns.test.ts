@@ -10,9 +10,10 @@ import { indexFolder } from '../ingest/indexer.js';
 import { searchCode } from '../search/engine.js';
 import { WORDS_BEFORE_STEP_8 } from '../test-support/older-schema.js';
 import { makeTree } from '../test-support/temp-tree.js';
+import { withStore } from '../test-support/with-store.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { SqliteIndex } from './sqlite-index.js';
-import { SqliteStore } from './sqlite-store.js';
+import type { SqliteStore } from './sqlite-store.js';
 
 /** Code whose words repeat across files, so rankings have many rows and close scores to keep apart. */
 function tree(): Record<string, string> {
@@ -47,15 +48,6 @@ async function rankings(index: string, readonly: boolean) {
     return pages;
   } finally {
     await store.close();
-  }
-}
-
-function withStore<T>(index: string, fn: (store: SqliteStore) => T, options: { readonly?: boolean } = {}): T {
-  const store = SqliteStore.open(index, options);
-  try {
-    return fn(store);
-  } finally {
-    store.close();
   }
 }
 
