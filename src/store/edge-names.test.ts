@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexFolder } from '../ingest/indexer.js';
-import { EDGES_BEFORE_STEP_7 } from '../test-support/older-schema.js';
+import { EDGES_BEFORE_STEP_7, EDGES_BEFORE_STEP_9 } from '../test-support/older-schema.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { withStore } from '../test-support/with-store.js';
 import { callTool } from '../tools/call-tool.js';
@@ -80,6 +80,45 @@ describe('the graph with its names stored once', () => {
       expect(storedNames(store)).toEqual(usedNames(store));
     });
     expect(await references(root, 'audit', 'calls')).toEqual(callersBefore);
+  });
+
+  it('migrates an index of schema step 8 to id ranges per file, and removes a file by its range', async () => {
+    const root = makeTree(TREE);
+    const { index } = await indexFolder({ root });
+    const before = withStore(index, edgeRows);
+    withStore(index, (store) => store.db.exec(`${EDGES_BEFORE_STEP_9}\nPRAGMA user_version = 8;`));
+    withStore(index, (store) => {
+      // The old layout interleaves the files' ids, so a range over them would take other files' edges.
+      expect(store.db.prepare('SELECT file_id FROM edge_links ORDER BY id').pluck().all()).not.toEqual(
+        store.db.prepare('SELECT file_id FROM edge_links ORDER BY file_id, id').pluck().all(),
+      );
+    }, { readonly: true });
+
+    withStore(index, (store) => {
+      expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(edgeRows(store)).toEqual(before);
+      expect(store.db.prepare("SELECT name FROM sqlite_master WHERE name = 'edges_file'").get()).toBeUndefined();
+      expect(store.db.pragma('foreign_key_list(edge_links)')).toEqual([]);
+      // Each file's range holds exactly its edges.
+      const spans = store.db.prepare(`
+        SELECT f.path, count(e.id) AS n, f.edges_last - f.edges_first + 1 AS span,
+          (SELECT count(*) FROM edge_links l WHERE l.id BETWEEN f.edges_first AND f.edges_last AND l.file_id <> f.id) AS foreign_rows
+        FROM files f LEFT JOIN edge_links e ON e.file_id = f.id GROUP BY f.id ORDER BY f.path`).all() as { path: string; n: number; span: number | null; foreign_rows: number }[];
+      expect(spans.map((f) => f.path)).toEqual(['app/audit.py', 'app/billing.py', 'app/report.py', 'web/cart.ts']);
+      for (const file of spans) expect(file).toEqual({ ...file, span: file.n === 0 ? null : file.n, foreign_rows: 0 });
+      expect(spans.reduce((sum, f) => sum + f.n, 0)).toBe(before.length);
+    });
+
+    // Changing a file after the migration removes its old edges, and only those.
+    fs.writeFileSync(path.join(root, 'app/report.py'), 'def report():\n    return tally()\n');
+    await indexFolder({ root });
+    withStore(index, (store) => {
+      const after = edgeRows(store) as { path: string; to_name: string }[];
+      expect(after.filter((e) => e.path === 'app/report.py').map((e) => e.to_name)).toEqual(['tally']);
+      expect(after.filter((e) => e.path !== 'app/report.py')).toEqual((before as { path: string }[]).filter((e) => e.path !== 'app/report.py'));
+      expect(storedNames(store)).toEqual(usedNames(store));
+    });
+    expect((await references(root, 'audit', 'calls')).total).toBe(3);
   });
 
   it('removes a name once no edge uses it, and keeps the names other files still use', async () => {

@@ -11,9 +11,12 @@
  * the one seen before; a changed version or a rollback forgets every id, since
  * a remembered id could then point at nothing or at another name.
  *
- * A file's removal prunes the names only its edges used, so the table holds
- * no names that nothing refers to; the statements are prepared on first use,
- * since a read-only store of an older schema has no `edge_links` to prepare them on.
+ * A file's edges are written together, so their ids follow each other, and
+ * the file's row keeps the first and the last (schema step 9): removing the
+ * file removes that id range, with no index on `file_id` to keep. The removal
+ * prunes the names only those edges used, so the table holds no names that
+ * nothing refers to. The statements are prepared on first use, since a
+ * read-only store of an older schema has no `edge_links` to prepare them on.
  */
 import type Database from 'better-sqlite3';
 import { STORE } from '../contracts/limits.js';
@@ -28,7 +31,13 @@ function prepareEdgeStatements(db: Database.Database) {
     linkInsert: db.prepare<{ file_id: number; kind: number; from_id: number | null; to_id: number; line: number }>(
       'INSERT INTO edge_links(file_id, kind, from_id, to_id, line) VALUES (@file_id, @kind, @from_id, @to_id, @line)',
     ),
-    namesOfFile: db.prepare<[number], [number | null, number]>('SELECT from_id, to_id FROM edge_links WHERE file_id = ?').raw(),
+    spanSet: db.prepare<{ file_id: number; first: number; last: number }>(
+      'UPDATE files SET edges_first = @first, edges_last = @last WHERE id = @file_id',
+    ),
+    removeOfFile: db.prepare<{ file_id: number }, [number | null, number]>(`
+      DELETE FROM edge_links
+      WHERE id BETWEEN (SELECT edges_first FROM files WHERE id = @file_id) AND (SELECT edges_last FROM files WHERE id = @file_id)
+      RETURNING from_id, to_id`).raw(),
     /**
      * One statement for all of a file's names: with edges_to/edges_from it seeks each name; while a
      * bulk load has dropped them (a server may replace an upload meanwhile) it scans edge_links twice
@@ -74,22 +83,29 @@ export class EdgeWriter {
     if (!committed || this.db.inTransaction) this.forget();
   }
 
+  /** Writes a new file's edges, one after another, and keeps their id range on the file's row. */
   insert(fileId: number, edges: readonly NewEdge[]): void {
     if (edges.length === 0) return;
     this.kindIds ??= new Map(this.s.kinds.all().map((k) => [k.name, k.id]));
+    let first = 0;
+    let last = 0;
     for (const edge of edges) {
       const kind = this.kindIds.get(edge.kind);
       if (kind === undefined) throw new Error(`unknown edge kind ${edge.kind}`);
-      this.s.linkInsert.run({
-        file_id: fileId, kind, from_id: edge.from === null ? null : this.nameId(edge.from), to_id: this.nameId(edge.to), line: edge.line,
-      });
+      const from_id = edge.from === null ? null : this.nameId(edge.from);
+      const to_id = this.nameId(edge.to);
+      last = Number(this.s.linkInsert.run({ file_id: fileId, kind, from_id, to_id, line: edge.line }).lastInsertRowid);
+      first ||= last;
     }
+    // The ids follow each other because nothing else writes between these inserts (one connection, one thread).
+    if (last - first + 1 !== edges.length) throw new Error(`edges of file ${fileId} did not get consecutive ids`);
+    this.s.spanSet.run({ file_id: fileId, first, last });
   }
 
-  /** The name ids a file's edges use; read before the file is removed, pruned after (`prune`). */
-  namesOfFile(fileId: number): number[] {
+  /** Removes a file's edges, before its row; returns the name ids they used, to `prune` after. */
+  removeOfFile(fileId: number): number[] {
     const ids: number[] = [];
-    for (const [from, to] of this.s.namesOfFile.all(fileId)) {
+    for (const [from, to] of this.s.removeOfFile.all({ file_id: fileId })) {
       if (from !== null) ids.push(from);
       ids.push(to);
     }

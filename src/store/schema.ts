@@ -30,7 +30,6 @@ export const SECONDARY_INDEXES: Readonly<Record<string, string>> = {
   // On name ids since schema step 7; the names' own index (edge_names_name) stays, since a load looks names up.
   edges_to: 'CREATE INDEX IF NOT EXISTS edges_to ON edge_links(to_id, kind)',
   edges_from: 'CREATE INDEX IF NOT EXISTS edges_from ON edge_links(from_id, kind)',
-  edges_file: 'CREATE INDEX IF NOT EXISTS edges_file ON edge_links(file_id)',
 };
 
 const indexes = (...names: string[]) => names.map((n) => `${SECONDARY_INDEXES[n]};`).join('\n  ');
@@ -205,7 +204,8 @@ export const MIGRATIONS: readonly string[] = [
   -- Callers look names up in any case; an exact lookup adds a binary test to the same index.
   DROP INDEX edge_names_exact;
   CREATE INDEX edge_names_name ON edge_names(name COLLATE NOCASE);
-  ${indexes('edges_to', 'edges_from', 'edges_file')}
+  ${indexes('edges_to', 'edges_from')}
+  CREATE INDEX edges_file ON edge_links(file_id);
 
   CREATE VIEW edges AS
     SELECT l.id, l.file_id, k.name AS kind, fn.name AS from_name, tn.name AS to_name, l.line
@@ -230,6 +230,41 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO chunk_words(rowid, body, path, symbol)
     SELECT c.id, word_index_text(chunk_text(c.content)), path_index_text(f.path, f.language), word_index_text(coalesce(c.symbol, ''))
     FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY c.id;
+  `,
+  /* 9: a file's edges found by their id range, kept on its row, instead of by an index on file_id (issue 12):
+     a file's edges are written together, so their ids follow each other. \`edges_file\` was 36 MiB of the kernel's
+     index for a lookup that only removing a file makes. The foreign key goes with it (a cascade would scan the
+     table without that index), so the writer removes a file's edges itself (store/edge-names). The rows are copied
+     in file order, which makes every file's ids consecutive whatever wrote them before. */ `
+  DROP VIEW edges;
+  DROP INDEX IF EXISTS edges_to;
+  DROP INDEX IF EXISTS edges_from;
+  DROP INDEX IF EXISTS edges_file;
+  CREATE TABLE edge_rows (
+    id          INTEGER PRIMARY KEY,
+    file_id     INTEGER NOT NULL,
+    kind        INTEGER NOT NULL,
+    from_id     INTEGER,
+    to_id       INTEGER NOT NULL,
+    line        INTEGER NOT NULL
+  );
+  INSERT INTO edge_rows(file_id, kind, from_id, to_id, line)
+    SELECT file_id, kind, from_id, to_id, line FROM edge_links ORDER BY file_id, id;
+  DROP TABLE edge_links;
+  ALTER TABLE edge_rows RENAME TO edge_links;
+
+  ALTER TABLE files ADD COLUMN edges_first INTEGER;
+  ALTER TABLE files ADD COLUMN edges_last INTEGER;
+  WITH spans AS (SELECT file_id, min(id) AS first, max(id) AS last FROM edge_links GROUP BY file_id)
+  UPDATE files SET edges_first = spans.first, edges_last = spans.last FROM spans WHERE files.id = spans.file_id;
+  ${indexes('edges_to', 'edges_from')}
+
+  CREATE VIEW edges AS
+    SELECT l.id, l.file_id, k.name AS kind, fn.name AS from_name, tn.name AS to_name, l.line
+    FROM edge_links l
+    JOIN edge_kinds k ON k.id = l.kind
+    LEFT JOIN edge_names fn ON fn.id = l.from_id
+    JOIN edge_names tn ON tn.id = l.to_id;
   `,
 ];
 

@@ -158,9 +158,9 @@ export class SqliteStore {
   }
 
   /**
-   * Removes a file, its chunks and their FTS rows (symbols and edges go by cascade), and the edge
-   * names nothing refers to any more. Call inside `transaction`. The trigram 'delete' replays the
-   * plain text, which `chunksOfFile` unpacks.
+   * Removes a file, its chunks and their FTS rows, its edges (by their id range), and the edge names
+   * nothing refers to any more; symbols go by cascade. Call inside `transaction`. The trigram
+   * 'delete' replays the plain text, which `chunksOfFile` unpacks.
    */
   deleteFile(fileId: number): void {
     const s = this.statements;
@@ -168,7 +168,7 @@ export class SqliteStore {
       s.wordsDelete.run(chunk.id);
       s.gramsDelete.run({ rowid: chunk.id, body: chunk.content });
     }
-    const names = this.edges.namesOfFile(fileId);
+    const names = this.edges.removeOfFile(fileId);
     s.fileDelete.run(fileId);
     this.edges.prune(names);
   }

@@ -5,10 +5,44 @@
  */
 
 /**
- * The graph as schema step 6 left it: one `edges` table holding its kind and names as text, with
- * its indexes (the column constraints of step 2 are left out: nothing here depends on them).
+ * The graph as schema step 8 left it: edge rows that name their file under a foreign key with an
+ * index on it, and no id ranges on the files. The ids are given in line order across files, so a
+ * file's edges are not consecutive: an older writer never did that, but the migration must not
+ * depend on it.
  */
-export const EDGES_BEFORE_STEP_7 = `
+export const EDGES_BEFORE_STEP_9 = `
+  DROP VIEW edges;
+  CREATE TABLE edge_links_8 (
+    id          INTEGER PRIMARY KEY,
+    file_id     INTEGER NOT NULL REFERENCES files(id) ON DELETE CASCADE,
+    kind        INTEGER NOT NULL,
+    from_id     INTEGER,
+    to_id       INTEGER NOT NULL,
+    line        INTEGER NOT NULL
+  );
+  INSERT INTO edge_links_8(id, file_id, kind, from_id, to_id, line)
+    SELECT row_number() OVER (ORDER BY line, file_id, id), file_id, kind, from_id, to_id, line FROM edge_links;
+  DROP TABLE edge_links;
+  ALTER TABLE edge_links_8 RENAME TO edge_links;
+  CREATE INDEX edges_to ON edge_links(to_id, kind);
+  CREATE INDEX edges_from ON edge_links(from_id, kind);
+  CREATE INDEX edges_file ON edge_links(file_id);
+  CREATE VIEW edges AS
+    SELECT l.id, l.file_id, k.name AS kind, fn.name AS from_name, tn.name AS to_name, l.line
+    FROM edge_links l
+    JOIN edge_kinds k ON k.id = l.kind
+    LEFT JOIN edge_names fn ON fn.id = l.from_id
+    JOIN edge_names tn ON tn.id = l.to_id;
+  ALTER TABLE files DROP COLUMN edges_first;
+  ALTER TABLE files DROP COLUMN edges_last;
+`;
+
+/**
+ * The graph as schema step 6 left it: one `edges` table holding its kind and names as text, with
+ * its indexes (the column constraints of step 2 are left out: nothing here depends on them), and the
+ * files without the edge ranges of step 9.
+ */
+export const EDGES_BEFORE_STEP_7 = `${EDGES_BEFORE_STEP_9}
   CREATE TABLE edges_text AS SELECT id, file_id, kind, from_name, to_name, line FROM edges;
   DROP VIEW edges;
   DROP TABLE edge_links;
@@ -22,9 +56,10 @@ export const EDGES_BEFORE_STEP_7 = `
 
 /**
  * The word index as schema step 7 left it: columns path, symbol, body (the body last), filled with
- * the same texts the writer gives them (store/word-index-functions, registered on every connection).
+ * the same texts the writer gives them (store/word-index-functions, registered on every connection),
+ * and the graph as step 8 left it.
  */
-export const WORDS_BEFORE_STEP_8 = `
+export const WORDS_BEFORE_STEP_8 = `${EDGES_BEFORE_STEP_9}
   DROP TABLE chunk_words;
   CREATE VIRTUAL TABLE chunk_words USING fts5(
     path, symbol, body,
