@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import { packChunkText } from '../store/chunk-text.js';
+import { gramTokens } from '../text/gram-tokens.js';
 import { hashBytes, prepareFile, type PreparedFile } from './prepare-file.js';
 import type { Parsers } from './symbols/parsers.js';
 
@@ -16,7 +17,7 @@ export interface PrepareJob {
   mtimeMs: number;
   /** Hash stored for this path, null for a new file. */
   storedHash: string | null;
-  /** Pack each chunk's stored text (store/chunk-text) here, off the writing thread: true for a SQLite index. */
+  /** Pack each chunk's stored text (store/chunk-text) and make its trigram tokens here, off the writing thread: true for a SQLite index. */
   packText: boolean;
 }
 
@@ -38,6 +39,11 @@ export function runPrepareJob(job: PrepareJob, parsers: Parsers | undefined): Pr
   if (job.storedHash === hash) return { kind: 'same' };
   const prepared = prepareFile(job.relPath, bytes, job.mtimeMs, hash, parsers);
   if (!prepared) return { kind: 'binary' };
-  if (job.packText) for (const chunk of prepared.chunks) chunk.stored = packChunkText(chunk.content);
+  if (job.packText) {
+    for (const chunk of prepared.chunks) {
+      chunk.stored = packChunkText(chunk.content);
+      chunk.grams = gramTokens(chunk.content);
+    }
+  }
   return { kind: 'prepared', prepared };
 }

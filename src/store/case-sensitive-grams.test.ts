@@ -2,7 +2,8 @@
  * Schema step 5: the trigram index keeps case. Case-sensitive searches get
  * fewer candidates, case-insensitive ones the same hits as before, and an
  * index written by an older Quarry (case-folded trigrams) is rebuilt when it
- * is next opened for writing, answering the same meanwhile.
+ * is next opened for writing, answering the same meanwhile. Since step 10 the
+ * table holds tokens of its own (text/gram-tokens), which keep case too.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -65,7 +66,7 @@ describe('the case-sensitive trigram index', () => {
     const root = makeTree(TREE);
     const indexPath = path.join(makeTree(), 'index.db');
     await indexFolder({ root, indexPath, workers: 0 });
-    expect(gramsTableSql(indexPath)).toContain('case_sensitive 1');
+    expect(gramsTableSql(indexPath)).toContain("tokenize = 'ascii'");
 
     expect(await lines(indexPath, 'PM_RESUME', true)).toEqual({ paths: ['upper.c'], candidates: 1 });
     expect(await lines(indexPath, 'pm_resume')).toEqual({ paths: ['lower.c', 'mixed.c', 'upper.c'], candidates: 3 });
@@ -84,7 +85,7 @@ describe('the case-sensitive trigram index', () => {
     expect((await lines(indexPath, 'pm_resume')).paths).toEqual(['lower.c', 'mixed.c', 'upper.c']);
 
     SqliteStore.open(indexPath).close();
-    expect(gramsTableSql(indexPath)).toContain('case_sensitive 1');
+    expect(gramsTableSql(indexPath)).toContain("tokenize = 'ascii'");
     const store = SqliteStore.open(indexPath, { readonly: true });
     expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     store.close();

@@ -218,7 +218,7 @@ export const MIGRATIONS: readonly string[] = [
      bytes) before the positions of every column but the first, so each of the kernel's 86 M body
      entries carried two bytes that its 11 M path entries now carry instead: about 144 MiB less, the
      same bm25 scores (the weights follow the columns). The index is contentless, so it is rebuilt
-     from the stored chunks with the writer's own text (store/word-index-functions). */ `
+     from the stored chunks with the writer's own text (store/index-text-functions). */ `
   DROP TABLE chunk_words;
   CREATE VIRTUAL TABLE chunk_words USING fts5(
     body, path, symbol,
@@ -266,7 +266,24 @@ export const MIGRATIONS: readonly string[] = [
     LEFT JOIN edge_names fn ON fn.id = l.from_id
     JOIN edge_names tn ON tn.id = l.to_id;
   `,
+  /* 10: the trigram index holds tokens of its own (issue 12, text/gram-tokens): whitespace runs folded, no trigram
+     that starts with whitespace, each trigram once per chunk, spelled for FTS5's \`ascii\` tokenizer. 86% of the
+     kernel's chunk-trigram postings stay, and the writer's FTS5 work is per distinct trigram instead of per
+     character. Rebuilt from the stored text (gram_tokens() is registered before migrations run, store/index-text-functions). */ `
+  DROP TABLE chunk_grams;
+  CREATE VIRTUAL TABLE chunk_grams USING fts5(
+    body,
+    content = '', detail = none, columnsize = 0,
+    tokenize = 'ascii'
+  );
+  INSERT INTO chunk_grams(chunk_grams, rank) VALUES ('automerge', 8);
+  INSERT INTO chunk_grams(chunk_grams, rank) VALUES ('crisismerge', 64);
+  INSERT INTO chunk_grams(rowid, body) SELECT id, gram_tokens(chunk_text(content)) FROM chunks ORDER BY id;
+  `,
 ];
+
+/** The first schema step whose trigram table holds text/gram-tokens' tokens (store/gram-match). */
+export const GRAM_TOKENS_STEP = 10;
 
 export const SCHEMA_VERSION = MIGRATIONS.length;
 

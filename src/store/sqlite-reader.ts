@@ -11,6 +11,8 @@ import { WORDS_BOUND } from '../contracts/limits.js';
 import { ftsString } from '../text/escape.js';
 import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
+import { gramTokenMatch } from './gram-match.js';
+import { GRAM_TOKENS_STEP } from './schema.js';
 import { anyOf, byBound, firstCut, groupBound, groupsNeeded, splitExpressions } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { StoredCandidateRow } from './statements.js';
@@ -161,8 +163,10 @@ export class SqliteReader implements IndexReader {
     return Promise.resolve(this.s.vocabRange.all({ from, to, limit }));
   }
 
-  candidates(filter: SearchFilter, match: string | null): AsyncIterable<CandidateChunkRow[]> {
+  candidates(filter: SearchFilter, trigramMatch: string | null): AsyncIterable<CandidateChunkRow[]> {
     const db = this.store.db;
+    // Read at every scan: a reader that opened an index before another process migrated it asks the table it now reads.
+    const match = trigramMatch !== null && this.s.schemaStep.get()! >= GRAM_TOKENS_STEP ? gramTokenMatch(trigramMatch) : trigramMatch;
     const rows = match === null
       ? db.prepare<SearchFilter, StoredCandidateRow>(this.s.allCandidates.source).iterate(filter)
       : db.prepare<SearchFilter & { match: string }, StoredCandidateRow>(this.s.gramCandidates.source).iterate({ ...filter, match });

@@ -9,9 +9,10 @@ import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { catalogueError } from '../contracts/errors.js';
+import { gramTokens } from '../text/gram-tokens.js';
 import { pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
-import { registerWordIndexText } from './word-index-functions.js';
+import { registerIndexTextFunctions } from './index-text-functions.js';
 import { prepareLocateStatements, type LocateStatements } from './locate-statements.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { bindableChunkText, packChunkText, registerChunkText } from './chunk-text.js';
@@ -47,9 +48,9 @@ export class SqliteStore {
     if (options.create) fs.mkdirSync(path.dirname(file), { recursive: true });
     const db = openDatabase(file, { readonly: options.readonly ?? false });
     try {
-      // Before the migrations: steps 5 and 8 rebuild full-text indexes from the stored text through them.
+      // Before the migrations: steps 5, 8 and 10 rebuild full-text indexes from the stored text through them.
       registerChunkText(db);
-      registerWordIndexText(db);
+      registerIndexTextFunctions(db);
       migrate(db, file, options.readonly ?? false);
       return new SqliteStore(db, file);
     } catch (error) {
@@ -148,7 +149,7 @@ export class SqliteStore {
         content: bindableChunkText(chunk.stored ?? packChunkText(chunk.content)),
       }).lastInsertRowid);
       s.wordsInsert.run({ rowid: chunkId, path: pathWords, symbol: wordIndexText(chunk.symbol ?? ''), body: chunk.words });
-      s.gramsInsert.run({ rowid: chunkId, body: chunk.content });
+      s.gramsInsert.run({ rowid: chunkId, body: chunk.grams ?? gramTokens(chunk.content) });
     }
     for (const sym of symbols) {
       s.symbolInsert.run({ file_id: fileId, name: sym.name, kind: sym.kind, container: sym.container, start_line: sym.startLine, end_line: sym.endLine });
@@ -160,13 +161,13 @@ export class SqliteStore {
   /**
    * Removes a file, its chunks and their FTS rows, its edges (by their id range), and the edge names
    * nothing refers to any more; symbols go by cascade. Call inside `transaction`. The trigram
-   * 'delete' replays the plain text, which `chunksOfFile` unpacks.
+   * 'delete' replays the tokens of the plain text, which `chunksOfFile` unpacks.
    */
   deleteFile(fileId: number): void {
     const s = this.statements;
     for (const chunk of s.chunksOfFile.all(fileId)) {
       s.wordsDelete.run(chunk.id);
-      s.gramsDelete.run({ rowid: chunk.id, body: chunk.content });
+      s.gramsDelete.run({ rowid: chunk.id, body: gramTokens(chunk.content) });
     }
     const names = this.edges.removeOfFile(fileId);
     s.fileDelete.run(fileId);

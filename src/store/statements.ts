@@ -146,6 +146,8 @@ export function prepareStatements(db: Database.Database) {
       JOIN sources s ON s.id = f.source_id
       WHERE chunk_grams MATCH @match ${FILTERS}
       ORDER BY s.name, f.path, c.start_line, c.id`),
+    /** The schema step as this connection reads it now (another process may have migrated since it opened). */
+    schemaStep: db.prepare<[], number>('PRAGMA user_version').pluck(),
     /** Every chunk, for patterns with no required trigram (e.g. `\\w+`). */
     allCandidates: db.prepare<SearchFilter, StoredCandidateRow>(`
       SELECT c.id AS chunk_id, c.start_line, c.content, f.path, f.language, s.name AS repository

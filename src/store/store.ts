@@ -194,6 +194,8 @@ export interface NewChunk {
   words: string;
   /** `content` as the SQLite store keeps it (store/chunk-text), packed by the prepare worker; absent: the store packs it. */
   stored?: string | Uint8Array;
+  /** The SQLite trigram index's tokens of `content` (text/gram-tokens), made by the prepare worker; absent: the store makes them. */
+  grams?: string;
 }
 
 /** A file to write, with what the indexer prepared from it; `replaceId` is the stored row it replaces. */

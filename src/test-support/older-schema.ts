@@ -56,7 +56,7 @@ export const EDGES_BEFORE_STEP_7 = `${EDGES_BEFORE_STEP_9}
 
 /**
  * The word index as schema step 7 left it: columns path, symbol, body (the body last), filled with
- * the same texts the writer gives them (store/word-index-functions, registered on every connection),
+ * the same texts the writer gives them (store/index-text-functions, registered on every connection),
  * and the graph as step 8 left it.
  */
 export const WORDS_BEFORE_STEP_8 = `${EDGES_BEFORE_STEP_9}
@@ -69,4 +69,15 @@ export const WORDS_BEFORE_STEP_8 = `${EDGES_BEFORE_STEP_9}
   INSERT INTO chunk_words(rowid, path, symbol, body)
     SELECT c.id, path_index_text(f.path, f.language), word_index_text(coalesce(c.symbol, '')), word_index_text(chunk_text(c.content))
     FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY c.id;
+`;
+
+/** The trigram index as schema step 9 left it: FTS5's case-sensitive trigram tokenizer over the plain text. */
+export const GRAMS_BEFORE_STEP_10 = `
+  DROP TABLE chunk_grams;
+  CREATE VIRTUAL TABLE chunk_grams USING fts5(
+    body,
+    content = '', detail = none, columnsize = 0,
+    tokenize = 'trigram case_sensitive 1'
+  );
+  INSERT INTO chunk_grams(rowid, body) SELECT id, chunk_text(content) FROM chunks;
 `;

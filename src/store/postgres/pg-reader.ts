@@ -18,7 +18,8 @@ import type {
 } from '../rows.js';
 import type { GraphRows, IndexReader, OutlineSymbol, PageWindow, ScoredChunkText, SymbolName } from '../store.js';
 import { globRegex } from './glob-regex.js';
-import { bodyWordsQuery, parseMatch, trigramCondition, wordQuery } from './match-expression.js';
+import { parseMatch } from '../match-tree.js';
+import { bodyWordsQuery, trigramCondition, wordQuery } from './match-expression.js';
 import { bm25, bodyCount, fts5Tokens, inverseDocumentFrequency, weightedFrequency } from './pg-words.js';
 
 const CHUNK_JOIN = 'FROM chunks c JOIN files f ON f.id = c.file_id JOIN sources s ON s.id = f.source_id';
