@@ -99,7 +99,8 @@ describe('live processes: one bounded queue per Quarry process, shared by REST a
   let mcp: Client;
 
   beforeAll(async () => {
-    server = await startServe(root, [], 30_000, ENV);
+    // Up to 150 probes fill the queue below; on a loaded machine they would reach the default window of 100 calls a minute.
+    server = await startServe(root, ['--mcp-rate-limit', '10000'], 30_000, ENV);
     mcp = await connectHttp(`${server.url}/mcp`);
     // Warm up: the one-off `rg --version` probe is done before processes are counted.
     expect((await callJson(mcp, 'search_content', { files: ['plain.txt'], query: 'needle' })).body.total_matches).toBe(1);
