@@ -65,10 +65,23 @@ export function prepareFile(relPath: string, bytes: Buffer, mtimeMs: number, has
   return prepareText(relPath, decoded.text, { size: bytes.length, mtimeMs, hash, encoding: decoded.encoding }, parsers);
 }
 
+/** Unpaired UTF-16 surrogates, by code point (a pair is one code point of another category). */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
+ * The text with each unpaired surrogate (a broken UTF-16 file, a JSON `\ud83d`) as U+FFFD. SQLite
+ * keeps text as UTF-8, which cannot hold one: the stored chunk would read back otherwise than the
+ * text its trigram tokens were made from, and replaying them to delete the row would fail.
+ */
+function wellFormed(text: string): string {
+  return /[\uD800-\uDFFF]/.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
+}
+
 /** The same for text that did not come from disk (files posted over HTTP, messages). */
 export function prepareText(
-  relPath: string, text: string, meta: { size: number; mtimeMs: number; hash: string; encoding: string }, parsers?: Parsers,
+  relPath: string, original: string, meta: { size: number; mtimeMs: number; hash: string; encoding: string }, parsers?: Parsers,
 ): PreparedFile {
+  const text = wellFormed(original);
   const lines = splitLines(text);
   const language = languageForFile(relPath, lines[0]) ?? 'text';
   const symbols = parseSymbols(parsers, language, relPath, text);

@@ -37,6 +37,7 @@ function prepareEdgeStatements(db: Database.Database) {
     removeOfFile: db.prepare<{ file_id: number }, [number | null, number]>(`
       DELETE FROM edge_links
       WHERE id BETWEEN (SELECT edges_first FROM files WHERE id = @file_id) AND (SELECT edges_last FROM files WHERE id = @file_id)
+        AND file_id = @file_id
       RETURNING from_id, to_id`).raw(),
     /**
      * One statement for all of a file's names: with edges_to/edges_from it seeks each name; while a

@@ -121,6 +121,26 @@ describe('the trigram index of tokens', () => {
     expect({ total: result.total, candidates: result.candidateChunks }).toEqual({ total: 1, candidates: 1 });
   });
 
+  it('indexes, finds, changes and removes a UTF-16 file with an unpaired surrogate', async () => {
+    const root = makeTree(TREE);
+    // "xa\uD83Dby\n" as UTF-16LE with its BOM: the surrogate has no partner.
+    const broken = Buffer.from([0xff, 0xfe, 0x78, 0x00, 0x61, 0x00, 0x3d, 0xd8, 0x62, 0x00, 0x79, 0x00, 0x0a, 0x00]);
+    fs.writeFileSync(path.join(root, 'broken.txt'), broken);
+    const { index } = await indexFolder({ root });
+    const search = (query: string) => reading(index, async (store) => {
+      const plan = planSearch(normalizeSearchCodeParams({ query, mode: 'exact', case_sensitive: true })) as LinesPlan;
+      return (await searchLines(new SqliteReader(store), plan, { offset: 0, limit: 10 })).hits.map((h) => h.path);
+    });
+    expect(await search('xa\uFFFDby')).toEqual(['broken.txt']);
+
+    fs.writeFileSync(path.join(root, 'broken.txt'), Buffer.concat([broken, Buffer.from('z\u0000\n\u0000', 'latin1')]));
+    await indexFolder({ root }); // replaces the file: its tokens are replayed to delete the old row
+    expect(await search('xa\uFFFDby')).toEqual(['broken.txt']);
+    fs.rmSync(path.join(root, 'broken.txt'));
+    await indexFolder({ root });
+    expect(await search('xa\uFFFDby')).toEqual([]);
+  });
+
   it('drops a changed chunk\'s tokens, so its old text is no longer a candidate', async () => {
     const root = makeTree(TREE);
     const { index } = await indexFolder({ root });
