@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { STORE } from '../contracts/limits.js';
 import { MedicinesStore } from '../medicines/store.js';
 import { makeTree } from '../test-support/temp-tree.js';
-import { openDatabase } from './open-database.js';
+import { registerChunkText } from './chunk-text.js';
+import { registerIndexTextFunctions } from './index-text-functions.js';
+import { applyMigrations, openDatabase } from './open-database.js';
+import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
 import { SqliteStore } from './sqlite-store.js';
 
 const pragmas = (db: ReturnType<typeof openDatabase>) => ({
@@ -46,5 +49,30 @@ describe('openDatabase', () => {
     expect(medicines.db.pragma('page_size', { simple: true })).toBe(index.db.pragma('page_size', { simple: true }));
     index.close();
     medicines.close();
+  });
+
+  it('migrates on a connection whose copy of the schema another connection has outdated', () => {
+    // Two processes opening one new index: the second read the schema at step 6 (edges a table), waited
+    // for the lock while the first went on, and must compile step 9 (DROP VIEW edges) against today's.
+    const file = path.join(makeTree(), 'c.db');
+    const connect = () => {
+      const db = openDatabase(file);
+      registerChunkText(db);
+      registerIndexTextFunctions(db);
+      return db;
+    };
+    const first = connect();
+    const second = connect();
+    try {
+      applyMigrations(first, MIGRATIONS.slice(0, 6));
+      expect(second.prepare("SELECT type FROM sqlite_schema WHERE name = 'edges'").pluck().get()).toBe('table');
+      applyMigrations(first, MIGRATIONS.slice(0, 8));
+      applyMigrations(second, MIGRATIONS);
+      expect(second.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
+      expect(second.prepare("SELECT type FROM sqlite_schema WHERE name = 'edges'").pluck().get()).toBe('view');
+    } finally {
+      first.close();
+      second.close();
+    }
   });
 });

@@ -66,11 +66,17 @@ export function openDatabase(file: string, options: OpenDatabaseOptions = {}): D
  * Brings `PRAGMA user_version` up to `migrations.length`, one migration per step. Two processes
  * may open a new file at once (serve and index, or several servers): each step takes the write
  * lock first and re-reads the version under it, so only one of them runs a given migration.
+ * Under the lock it also reads the schema table, which makes SQLite reload its copy of the schema
+ * when another connection changed it: reading the version alone does not, and a migration is
+ * compiled against that copy (step 9's `DROP VIEW edges` failed on a copy that still had the
+ * table of step 6).
  */
 export function applyMigrations(db: Database.Database, migrations: readonly string[]): void {
+  const schemaRead = db.prepare('SELECT count(*) FROM sqlite_schema').pluck();
   const step = db.transaction(() => {
     const version = Number(db.pragma('user_version', { simple: true }));
     if (version >= migrations.length) return false;
+    schemaRead.get();
     db.exec(migrations[version]!);
     db.pragma(`user_version = ${version + 1}`);
     return true;
