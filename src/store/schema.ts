@@ -32,6 +32,17 @@ export const SECONDARY_INDEXES: Readonly<Record<string, string>> = {
   edges_from: 'CREATE INDEX IF NOT EXISTS edges_from ON edge_links(from_id, kind)',
 };
 
+/**
+ * The `edges` view over the graph's ids, as schema step 7 made it; step 9 rebuilds `edge_links` and
+ * makes the same view again. A later step that changes the view writes its own text.
+ */
+export const EDGES_VIEW = `CREATE VIEW edges AS
+    SELECT l.id, l.file_id, k.name AS kind, fn.name AS from_name, tn.name AS to_name, l.line
+    FROM edge_links l
+    JOIN edge_kinds k ON k.id = l.kind
+    LEFT JOIN edge_names fn ON fn.id = l.from_id
+    JOIN edge_names tn ON tn.id = l.to_id;`;
+
 const indexes = (...names: string[]) => names.map((n) => `${SECONDARY_INDEXES[n]};`).join('\n  ');
 
 export const MIGRATIONS: readonly string[] = [
@@ -207,12 +218,7 @@ export const MIGRATIONS: readonly string[] = [
   ${indexes('edges_to', 'edges_from')}
   CREATE INDEX edges_file ON edge_links(file_id);
 
-  CREATE VIEW edges AS
-    SELECT l.id, l.file_id, k.name AS kind, fn.name AS from_name, tn.name AS to_name, l.line
-    FROM edge_links l
-    JOIN edge_kinds k ON k.id = l.kind
-    LEFT JOIN edge_names fn ON fn.id = l.from_id
-    JOIN edge_names tn ON tn.id = l.to_id;
+  ${EDGES_VIEW}
   `,
   /* 8: the body first among the word index's columns (issue 12). FTS5 writes a column number (two
      bytes) before the positions of every column but the first, so each of the kernel's 86 M body
@@ -259,12 +265,7 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE files SET edges_first = spans.first, edges_last = spans.last FROM spans WHERE files.id = spans.file_id;
   ${indexes('edges_to', 'edges_from')}
 
-  CREATE VIEW edges AS
-    SELECT l.id, l.file_id, k.name AS kind, fn.name AS from_name, tn.name AS to_name, l.line
-    FROM edge_links l
-    JOIN edge_kinds k ON k.id = l.kind
-    LEFT JOIN edge_names fn ON fn.id = l.from_id
-    JOIN edge_names tn ON tn.id = l.to_id;
+  ${EDGES_VIEW}
   `,
   /* 10: the trigram index holds tokens of its own (issue 12, text/gram-tokens): whitespace runs folded, no trigram
      that starts with whitespace, each trigram once per chunk, spelled for FTS5's \`ascii\` tokenizer. 86% of the

@@ -3,6 +3,7 @@
  * Puts an index's tables back as an older Quarry wrote them, so a test can
  * open it with this one and watch the migration.
  */
+import { EDGES_VIEW } from '../store/schema.js';
 
 /**
  * The graph as schema step 8 left it: edge rows that name their file under a foreign key with an
@@ -27,12 +28,7 @@ export const EDGES_BEFORE_STEP_9 = `
   CREATE INDEX edges_to ON edge_links(to_id, kind);
   CREATE INDEX edges_from ON edge_links(from_id, kind);
   CREATE INDEX edges_file ON edge_links(file_id);
-  CREATE VIEW edges AS
-    SELECT l.id, l.file_id, k.name AS kind, fn.name AS from_name, tn.name AS to_name, l.line
-    FROM edge_links l
-    JOIN edge_kinds k ON k.id = l.kind
-    LEFT JOIN edge_names fn ON fn.id = l.from_id
-    JOIN edge_names tn ON tn.id = l.to_id;
+  ${EDGES_VIEW}
   ALTER TABLE files DROP COLUMN edges_first;
   ALTER TABLE files DROP COLUMN edges_last;
 `;
