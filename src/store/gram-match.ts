@@ -8,16 +8,16 @@
  * and an OR holding it matches every chunk, so candidates only ever widen.
  * The planner's expression is already within FTS_EXPRESSION's bounds; a term
  * becomes one token, or a few ANDed when it holds a character outside the
- * Basic Multilingual Plane, so the result stays about as small. Tokens are
- * letters and digits, so they need no quoting beyond FTS5's string quotes.
+ * Basic Multilingual Plane, so the result stays about as small.
  */
+import { ftsString } from '../text/escape.js';
 import { requiredGramTokens } from '../text/gram-tokens.js';
 import { parseMatch, type MatchNode } from './match-tree.js';
 
 function tokenMatch(node: MatchNode): string | null {
   if (node.kind === 'term') {
     const tokens = requiredGramTokens(node.text);
-    return tokens.length === 0 ? null : tokens.map((token) => `"${token}"`).join(' AND ');
+    return tokens.length === 0 ? null : tokens.map(ftsString).join(' AND ');
   }
   const parts: string[] = [];
   for (const part of node.parts) {

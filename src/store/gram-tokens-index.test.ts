@@ -16,7 +16,7 @@ import { searchLines } from '../search/line-search.js';
 import { planSearch, type LinesPlan } from '../search/plan.js';
 import { GRAMS_BEFORE_STEP_10 } from '../test-support/older-schema.js';
 import { makeTree } from '../test-support/temp-tree.js';
-import { withStore } from '../test-support/with-store.js';
+import { readingStore, withStore } from '../test-support/with-store.js';
 import { SqliteReader } from './sqlite-reader.js';
 import { SCHEMA_VERSION } from './schema.js';
 import { SqliteStore } from './sqlite-store.js';
@@ -63,16 +63,6 @@ async function answers(reader: SqliteReader) {
   return out;
 }
 
-/** Opens the index read-only for one piece of async work. */
-async function reading<T>(indexPath: string, fn: (store: SqliteStore) => Promise<T>): Promise<T> {
-  const store = SqliteStore.open(indexPath, { readonly: true });
-  try {
-    return await fn(store);
-  } finally {
-    store.close();
-  }
-}
-
 /** (trigram, chunk) entries of the trigram table, as FTS5 counts them. */
 function gramPostings(store: SqliteStore): number {
   store.db.exec("CREATE VIRTUAL TABLE IF NOT EXISTS temp.gram_vocab USING fts5vocab(main, 'chunk_grams', 'row')");
@@ -84,12 +74,12 @@ describe('the trigram index of tokens', () => {
   it('answers as the trigram table of step 9 did, from a smaller table, and migrates it on the first writable open', async () => {
     const root = makeTree(TREE);
     const { index } = await indexFolder({ root });
-    const now = await reading(index, async (store) => ({ answers: await answers(new SqliteReader(store)), postings: gramPostings(store) }));
+    const now = await readingStore(index, async (store) => ({ answers: await answers(new SqliteReader(store)), postings: gramPostings(store) }));
     expect(now.answers.filter((a) => a.total === 0)).toEqual([]);
 
     withStore(index, (store) => store.db.exec(`${GRAMS_BEFORE_STEP_10}\nPRAGMA user_version = 9;`));
     // Read-only: not migrated, and the old table answers the same.
-    const before = await reading(index, async (store) => {
+    const before = await readingStore(index, async (store) => {
       expect(store.db.pragma('user_version', { simple: true })).toBe(9);
       return { answers: await answers(new SqliteReader(store)), postings: gramPostings(store) };
     });
@@ -104,7 +94,7 @@ describe('the trigram index of tokens', () => {
     } finally {
       early.close();
     }
-    await reading(index, async (store) => {
+    await readingStore(index, async (store) => {
       expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
       expect(await answers(new SqliteReader(store))).toEqual(now.answers);
     });
@@ -113,7 +103,7 @@ describe('the trigram index of tokens', () => {
   it('narrows by a trigram that ends in whitespace, when a short literal has no other', async () => {
     const root = makeTree(TREE);
     const { index } = await indexFolder({ root });
-    const result = await reading(index, (store) => {
+    const result = await readingStore(index, (store) => {
       const plan = planSearch(normalizeSearchCodeParams({ query: 'u(8|16) [a-z]+', mode: 'regex' })) as LinesPlan;
       return searchLines(new SqliteReader(store), plan, { offset: 0, limit: 50 });
     });
@@ -127,7 +117,7 @@ describe('the trigram index of tokens', () => {
     const broken = Buffer.from([0xff, 0xfe, 0x78, 0x00, 0x61, 0x00, 0x3d, 0xd8, 0x62, 0x00, 0x79, 0x00, 0x0a, 0x00]);
     fs.writeFileSync(path.join(root, 'broken.txt'), broken);
     const { index } = await indexFolder({ root });
-    const search = (query: string) => reading(index, async (store) => {
+    const search = (query: string) => readingStore(index, async (store) => {
       const plan = planSearch(normalizeSearchCodeParams({ query, mode: 'exact', case_sensitive: true })) as LinesPlan;
       return (await searchLines(new SqliteReader(store), plan, { offset: 0, limit: 10 })).hits.map((h) => h.path);
     });
@@ -144,7 +134,7 @@ describe('the trigram index of tokens', () => {
   it('drops a changed chunk\'s tokens, so its old text is no longer a candidate', async () => {
     const root = makeTree(TREE);
     const { index } = await indexFolder({ root });
-    const search = (query: string) => reading(index, async (store) => {
+    const search = (query: string) => readingStore(index, async (store) => {
       const plan = planSearch(normalizeSearchCodeParams({ query, mode: 'exact', case_sensitive: true })) as LinesPlan;
       const result = await searchLines(new SqliteReader(store), plan, { offset: 0, limit: 50 });
       return { total: result.total, candidates: result.candidateChunks };

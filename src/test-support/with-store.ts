@@ -13,3 +13,13 @@ export function withStore<T>(indexPath: string, fn: (store: SqliteStore) => T, o
     store.close();
   }
 }
+
+/** The same for async work (a search), read-only: the store stays open until it has settled. */
+export async function readingStore<T>(indexPath: string, fn: (store: SqliteStore) => Promise<T>): Promise<T> {
+  const store = SqliteStore.open(indexPath, { readonly: true });
+  try {
+    return await fn(store);
+  } finally {
+    store.close();
+  }
+}
