@@ -1,5 +1,39 @@
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { pathIndexText, splitIdentifier, wordIndexText, wordStem } from './identifiers.js';
+import { addedIndexWords, pathIndexText, splitIdentifier, wordIndexText, wordStem } from './identifiers.js';
+
+/**
+ * The rules as plain regular expressions, the way they read: the scanning code above must give
+ * exactly this, since the word index and the second ranking stage both count these words.
+ */
+const plain = {
+  split: (identifier: string) => identifier.split('_').flatMap((piece) => [...piece.matchAll(/[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g)].map((m) => m[0].toLowerCase())),
+  added(content: string) {
+    const parts: string[][] = [];
+    const stems = new Set<string>();
+    for (const identifier of new Set(content.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? [])) {
+      const split = plain.split(identifier);
+      const compound = /[A-Z0-9_]/.test(identifier) && (split.length > 1 || (split.length === 1 && split[0] !== identifier.toLowerCase()));
+      if (compound) parts.push(split);
+      for (const word of compound || /[A-Z0-9_]/.test(identifier) ? split : [identifier]) {
+        const stem = wordStem(word);
+        if (stem !== null) stems.add(stem);
+      }
+    }
+    return { parts, stems: [...stems] };
+  },
+};
+
+/** Real code: this folder's sources, and made-up names with every kind of boundary. */
+function sampleTexts(): string[] {
+  const dir = new URL('.', import.meta.url);
+  const sources = fs.readdirSync(dir).filter((name) => name.endsWith('.ts')).map((name) => fs.readFileSync(new URL(name, dir), 'utf8'));
+  const pieces = ['HTTP', 'Server', 'parse', 'X', 'files', '2', '42', '_', '__', 'sorting', 'URLs', 'aB', 'Ab', 'ABc', 'é', 'ß', '-', '.'];
+  let seed = 7;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2147483648) % pieces.length;
+  const names = Array.from({ length: 3000 }, () => Array.from({ length: 1 + next() % 5 }, () => pieces[next()]).join(''));
+  return [...sources, names.join(' '), names.join('\n')];
+}
 
 describe('splitIdentifier', () => {
   it.each([
@@ -9,6 +43,26 @@ describe('splitIdentifier', () => {
     ['read_csv_rows', ['read', 'csv', 'rows']],
   ])('%s -> %j', (identifier, parts) => {
     expect(splitIdentifier(identifier)).toEqual(parts);
+  });
+});
+
+describe('the scanning rules', () => {
+  it('split, list and stem exactly as the plain regular expressions do, across a clear of the cache', () => {
+    const texts = sampleTexts();
+    for (const text of texts) {
+      for (const word of text.split(/\s+/)) expect(splitIdentifier(word)).toEqual(plain.split(word));
+      const expected = plain.added(text);
+      expect(addedIndexWords(text)).toEqual(expected);
+      const lines = [...expected.parts.map((words) => words.join(' ')), ...(expected.stems.length > 0 ? [expected.stems.join(' ')] : [])];
+      expect(wordIndexText(text)).toBe([text, ...lines].join('\n'));
+    }
+    // More distinct names than the cache keeps (50,000), each text naming its names twice: the
+    // cache is cleared between texts, never inside one, where it would list a name again.
+    const many = Array.from({ length: 60_000 }, (_, i) => `name${i}Part_${i % 7}`);
+    for (let i = 0; i < many.length; i += 30_000) {
+      const text = many.slice(i, i + 30_000).join(' ');
+      expect(addedIndexWords(`${text} ${text}`)).toEqual(plain.added(text));
+    }
   });
 });
 

@@ -13,18 +13,53 @@ import { stemmer } from 'stemmer';
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
 /** Cheap test first: an all-lowercase-letters identifier has no inner boundary. */
 const MAY_HAVE_PARTS = /[A-Z0-9_]/;
-const PART = /[A-Z]+(?![a-z])|[A-Z]?[a-z]+|\d+/g;
 /** Words that have an English stem: lowercase or Capitalised letters (not CONSTANTS, not camelCase). */
 const STEMMABLE = /^[A-Za-z][a-z]+$/;
 /** Distinct words whose stem is remembered; cleared when full, so memory stays bounded. */
 const STEM_CACHE_MAX = 50_000;
 const stemCache = new Map<string, string | null>();
 
-/** The parts of one identifier, lowercased; a single-part identifier yields one part. */
+const isUpper = (c: number) => c >= 65 && c <= 90;
+const isLower = (c: number) => c >= 97 && c <= 122;
+const isDigit = (c: number) => c >= 48 && c <= 57;
+
+/** Where the run of characters passing `test` that starts at `from` ends. */
+function runEnd(text: string, from: number, test: (c: number) => boolean): number {
+  let end = from;
+  while (end < text.length && test(text.charCodeAt(end))) end++;
+  return end;
+}
+
+/**
+ * The parts of one identifier, lowercased; a single-part identifier yields one part. Parts are
+ * runs of lower-case letters with at most one capital before them, capitals not followed by
+ * lower-case letters, and digits; anything else separates them. Written as one scan, not a
+ * regular expression per piece: the word-index text of every indexed chunk goes through here.
+ */
 export function splitIdentifier(identifier: string): string[] {
   const parts: string[] = [];
-  for (const piece of identifier.split('_')) {
-    for (const match of piece.matchAll(PART)) parts.push(match[0].toLowerCase());
+  let at = 0;
+  while (at < identifier.length) {
+    const c = identifier.charCodeAt(at);
+    let end: number;
+    if (isUpper(c)) {
+      end = runEnd(identifier, at, isUpper);
+      if (end < identifier.length && isLower(identifier.charCodeAt(end))) {
+        // `HTMLParser`: the last capital starts the next word.
+        if (end - at > 1) parts.push(identifier.slice(at, end - 1).toLowerCase());
+        at = end - 1;
+        end = runEnd(identifier, end, isLower);
+      }
+    } else if (isLower(c)) {
+      end = runEnd(identifier, at, isLower);
+    } else if (isDigit(c)) {
+      end = runEnd(identifier, at, isDigit);
+    } else {
+      at++;
+      continue;
+    }
+    parts.push(identifier.slice(at, end).toLowerCase());
+    at = end;
   }
   return parts;
 }
@@ -50,28 +85,60 @@ export function wordStem(word: string): string | null {
 /** What one identifier adds: its parts when it is a compound (null otherwise), and the stems of its words. */
 interface IdentifierWords {
   parts: string[] | null;
+  /** The parts as the index text writes them (a line of words). */
+  partsLine: string | null;
   stems: string[];
+  /** The last text that listed it (addedIndexWords' count): a text lists each identifier once without a set of its own. */
+  listedIn: number;
 }
 
-/** Distinct identifiers whose added words are remembered (code repeats its names); cleared when full. */
+/** Distinct identifiers whose added words are remembered (code repeats its names); cleared between texts when full. */
 const IDENTIFIER_CACHE_MAX = 50_000;
 const identifierCache = new Map<string, IdentifierWords>();
+let textsListed = 0;
+
+function stemsOf(words: readonly string[]): string[] {
+  const stems: string[] = [];
+  for (const word of words) {
+    const stem = wordStem(word);
+    if (stem !== null) stems.push(stem);
+  }
+  return stems;
+}
 
 function identifierWords(identifier: string): IdentifierWords {
   let words = identifierCache.get(identifier);
   if (words) return words;
-  const stemsOf = (list: readonly string[]) => list.map(wordStem).filter((stem): stem is string => stem !== null);
   if (!MAY_HAVE_PARTS.test(identifier)) {
-    words = { parts: null, stems: stemsOf([identifier]) };
+    words = { parts: null, partsLine: null, stems: stemsOf([identifier]), listedIn: 0 };
   } else {
     const split = splitIdentifier(identifier);
     // `_not`, `__iter__`: one word behind underscores is still that word.
     const compound = split.length > 1 || (split.length === 1 && split[0] !== identifier.toLowerCase());
-    words = { parts: compound ? split : null, stems: stemsOf(split) };
+    words = compound
+      ? { parts: split, partsLine: split.join(' '), stems: stemsOf(split), listedIn: 0 }
+      : { parts: null, partsLine: null, stems: stemsOf(split), listedIn: 0 };
   }
-  if (identifierCache.size >= IDENTIFIER_CACHE_MAX) identifierCache.clear();
   identifierCache.set(identifier, words);
   return words;
+}
+
+/** The distinct compound identifiers of a text, in order, and the distinct stems of its words. */
+function listAdded(content: string): { compounds: IdentifierWords[]; stems: string[] } {
+  // Cleared only between texts, so every identifier of this one keeps its mark.
+  if (identifierCache.size >= IDENTIFIER_CACHE_MAX) identifierCache.clear();
+  const text = ++textsListed;
+  const compounds: IdentifierWords[] = [];
+  const stems = new Set<string>();
+  const identifiers = content.match(IDENTIFIER) ?? [];
+  for (let i = 0; i < identifiers.length; i++) {
+    const words = identifierWords(identifiers[i]!);
+    if (words.listedIn === text) continue;
+    words.listedIn = text;
+    if (words.parts) compounds.push(words);
+    for (const stem of words.stems) stems.add(stem);
+  }
+  return { compounds, stems: [...stems] };
 }
 
 /**
@@ -81,25 +148,17 @@ function identifierWords(identifier: string): IdentifierWords {
  * close to the source).
  */
 export function addedIndexWords(content: string): { parts: string[][]; stems: string[] } {
-  const seen = new Set<string>();
-  const parts: string[][] = [];
-  const stems = new Set<string>();
-  for (const identifier of content.match(IDENTIFIER) ?? []) {
-    if (seen.has(identifier)) continue;
-    seen.add(identifier);
-    const words = identifierWords(identifier);
-    if (words.parts) parts.push(words.parts);
-    for (const stem of words.stems) stems.add(stem);
-  }
-  return { parts, stems: [...stems] };
+  const { compounds, stems } = listAdded(content);
+  return { parts: compounds.map((words) => words.parts!), stems };
 }
 
 /** Text for the word index: the content, then the words it adds (addedIndexWords), a line each. */
 export function wordIndexText(content: string): string {
-  const { parts, stems } = addedIndexWords(content);
-  const extra = parts.map((words) => words.join(' '));
-  if (stems.length > 0) extra.push(stems.join(' '));
-  return extra.length === 0 ? content : `${content}\n${extra.join('\n')}`;
+  const { compounds, stems } = listAdded(content);
+  if (compounds.length === 0 && stems.length === 0) return content;
+  let text = content;
+  for (const words of compounds) text += `\n${words.partsLine!}`;
+  return stems.length > 0 ? `${text}\n${stems.join(' ')}` : text;
 }
 
 /** Formats whose names are not added to paths: a data file would outrank the code that reads it ("parse json"). */
