@@ -100,7 +100,11 @@ describe('the indexing thread preparing files while it waits for workers', () =>
   });
 });
 
-/** Small files, then (walked after them) a 3 MB generated one that takes a 16 MB heap past its cap. */
+/**
+ * A 3 MB generated file that takes a 16 MB heap past its cap, then (walked after it) small files.
+ * Walked first, it is the job the indexing thread waits for, which a worker always prepares: the
+ * indexing thread takes only files queued after it.
+ */
 function treeWithOneLargeFile(): TreeSpec {
   const files: TreeSpec = {};
   for (let i = 0; i < 40; i++) files[`src/f${String(i).padStart(2, '0')}.c`] = `int probe_${i}(int a) { return helper_${i % 7}(a); }\n`;
@@ -109,7 +113,7 @@ function treeWithOneLargeFile(): TreeSpec {
     lines.push(`static int handler_${i}(struct device *dev_${i}) { return call_${i % 977}(dev_${i}, FLAG_${i % 313}); }\n`);
     chars += lines[i]!.length;
   }
-  files['src/zz_generated.c'] = lines.join('');
+  files['src/a_generated.c'] = lines.join('');
   return files;
 }
 

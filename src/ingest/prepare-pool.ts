@@ -6,15 +6,17 @@
  * the same either way; the indexer consumes them in the order it asked.
  *
  * With workers, the indexing thread also takes a share of the files: while
- * it waits for a worker's outcome it has time to spare (on kernel sources
- * the workers' parsing, not SQLite, is the slower side), and that time is
- * spent preparing later files itself, so both cores stay busy.
+ * it waits for a worker's outcome (on kernel sources the workers' parsing,
+ * not SQLite, is the slower side), it prepares the last queued file that no
+ * worker has started, so both cores stay busy and the workers keep to the
+ * front of the queue.
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { INGEST } from '../contracts/limits.js';
+import { claimJob, claimRing, offerJob } from './job-claims.js';
 import { runPrepareJob, type PrepareJob, type PrepareOutcome } from './prepare-job.js';
 import { loadParsers } from './symbols/parsers.js';
 import { ranOutOfHeap } from './worker-heap.js';
@@ -66,28 +68,34 @@ export function openPreparer(options: { symbols: boolean; workers: number | unde
   return workerPreparer(workers, options.symbols, options.workerHeapMb ?? INGEST.prepareWorkerHeapMb, inThread);
 }
 
-interface WorkerReply { id: number; outcome?: PrepareOutcome; error?: string; ms?: number }
+interface WorkerReply { id: number; outcome?: PrepareOutcome; error?: string; taken?: true }
 
 /** The outcome of a job whose worker ran out of heap: the indexing thread prepares the file when its turn comes. */
 const PREPARE_HERE = Symbol('prepare in the indexing thread');
 
-interface Waiting {
+/** A job posted to a worker and not yet settled by the indexer. */
+interface Posted {
+  id: number;
+  job: PrepareJob;
   slot: number;
+  /** Its outcome is known (from the worker, or prepared here): set at once, not a microtask later. */
+  resolved: boolean;
   resolve: (o: PrepareOutcome | typeof PREPARE_HERE) => void;
   reject: (e: Error) => void;
 }
 
 function workerPreparer(count: number, symbols: boolean, heapMb: number, inThread: (job: PrepareJob) => Promise<PrepareOutcome>): Preparer {
-  const waiting = new Map<number, Waiting>();
+  const window = { files: INGEST.filesPerTransaction / 2, bytes: INGEST.bytesPerTransaction / 2 };
+  const claims = claimRing(window.files);
+  /** Posted jobs in id order; the indexer settles them from the front. */
+  const posted: Posted[] = [];
+  const byId = new Map<number, Posted>();
   let failure: Error | null = null;
   const failAll = (error: Error) => {
     failure ??= error;
-    for (const w of waiting.values()) w.reject(failure);
-    waiting.clear();
+    for (const p of byId.values()) p.reject(failure);
+    byId.clear();
   };
-  /** Preparing speed, ms per byte, as measured by the workers (a running total). */
-  let workerMs = 0, workerBytes = 0;
-  const sizes = new Map<number, number>();
   let restarts = 0;
   let closing = false;
 
@@ -96,70 +104,87 @@ function workerPreparer(count: number, symbols: boolean, heapMb: number, inThrea
    * file before, and retired if not (it would die again at start); its jobs come back to this thread.
    */
   const spawn = (slot: number): Worker | null => {
-    const worker = new Worker(WORKER_SCRIPT, { workerData: { symbols }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    const worker = new Worker(WORKER_SCRIPT, { workerData: { symbols, claims }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     let finished = 0;
     worker.on('message', (m: WorkerReply) => {
-      const w = waiting.get(m.id);
-      if (!w) return;
-      waiting.delete(m.id);
+      const p = byId.get(m.id);
+      // A job this thread took: its outcome is already known.
+      if (!p || m.taken) return;
+      byId.delete(m.id);
       finished++;
-      workerMs += m.ms ?? 0;
-      workerBytes += sizes.get(m.id) ?? 0;
-      sizes.delete(m.id);
-      if (m.outcome) w.resolve(m.outcome); else w.reject(new Error(`prepare worker: ${m.error}`));
+      if (m.outcome) p.resolve(m.outcome); else p.reject(new Error(`prepare worker: ${m.error}`));
     });
     worker.on('error', (error: Error) => {
       if (workers[slot] !== worker) return;
       if (!ranOutOfHeap(error)) { failAll(error); return; }
       restarts++;
       workers[slot] = finished > 0 && !closing ? spawn(slot) : null;
-      for (const [id, w] of waiting) {
-        if (w.slot !== slot) continue;
-        waiting.delete(id);
-        sizes.delete(id);
-        w.resolve(PREPARE_HERE);
+      for (const [id, p] of byId) {
+        if (p.slot !== slot) continue;
+        byId.delete(id);
+        p.resolve(PREPARE_HERE);
       }
     });
     worker.on('exit', (code) => {
-      if (workers[slot] === worker && [...waiting.values()].some((w) => w.slot === slot)) failAll(new Error(`prepare worker exited with code ${code}`));
+      if (workers[slot] === worker && [...byId.values()].some((p) => p.slot === slot)) failAll(new Error(`prepare worker exited with code ${code}`));
     });
     return worker;
   };
   const workers: (Worker | null)[] = [];
   for (let slot = 0; slot < count; slot++) workers.push(spawn(slot));
-  /**
-   * Milliseconds the indexing thread spent waiting for workers and has not yet given back by
-   * taking a file itself. A file is taken when this covers its expected preparing time.
-   */
-  let idleCredit = 0;
-  let next = 0, posted = 0, preparedInThread = 0;
+  let next = 0, preparedInThread = 0;
+  /** Milliseconds this thread waited for workers, and spent preparing files it took. */
+  let waitedMs = 0, tookMs = 0;
 
-  const toWorker = (job: PrepareJob, bytes: number): PendingPrepare => {
+  /**
+   * While the indexer waits for job `waitingFor`, this thread prepares the last posted job that no
+   * worker has started (the one needed latest), so the workers keep to the front of the queue.
+   * Null when there is none. It does so only up to a share of the time it has waited (INGEST):
+   * this thread also writes SQLite, and taking a file each time it waited made it the slower side.
+   */
+  const takeLast = (waitingFor: number): Promise<void> | null => {
+    for (let i = posted.length - 1; i >= 0 && posted[i]!.id > waitingFor; i--) {
+      const p = posted[i]!;
+      if (p.resolved || !claimJob(claims, p.id)) continue;
+      byId.delete(p.id);
+      preparedInThread++;
+      const start = performance.now();
+      return inThread(p.job).then(p.resolve, p.reject).finally(() => { tookMs += performance.now() - start; });
+    }
+    return null;
+  };
+
+  const toWorker = (job: PrepareJob): PendingPrepare => {
     const live = workers.map((w, slot) => (w ? slot : -1)).filter((slot) => slot >= 0);
     if (live.length === 0) return { settle: () => inThread(job) };
-    const slot = live[posted++ % live.length]!;
     const id = next++;
-    sizes.set(id, bytes);
-    const outcome = new Promise<PrepareOutcome | typeof PREPARE_HERE>((resolve, reject) => {
-      if (failure) { reject(failure); return; }
-      waiting.set(id, { slot, resolve, reject });
-      workers[slot]!.postMessage({ id, job });
-    });
+    let resolveOutcome!: Posted['resolve'], rejectOutcome!: Posted['reject'];
+    const outcome = new Promise<PrepareOutcome | typeof PREPARE_HERE>((resolve, reject) => { resolveOutcome = resolve; rejectOutcome = reject; });
     outcome.catch(() => {}); // settled in order by the indexer; this only keeps a failure from counting as unhandled meanwhile
-    let done = false;
-    void outcome.then(() => { done = true; }, () => { done = true; });
-    const result = async (): Promise<PrepareOutcome> => {
-      const settled = await outcome;
-      return settled === PREPARE_HERE ? inThread(job) : settled;
+    const p: Posted = {
+      id, job, slot: live[id % live.length]!, resolved: false,
+      resolve: (o) => { p.resolved = true; resolveOutcome(o); },
+      reject: (e) => { p.resolved = true; rejectOutcome(e); },
     };
+    if (failure) p.reject(failure);
+    else {
+      offerJob(claims, id);
+      posted.push(p);
+      byId.set(id, p);
+      workers[p.slot]!.postMessage({ id, job });
+    }
     return {
       async settle() {
-        if (!done) {
-          const start = performance.now();
-          await outcome.catch(() => {}); // result() below throws the failure
-          idleCredit += performance.now() - start;
+        while (!p.resolved && tookMs < INGEST.preparingShareOfWaiting * waitedMs) {
+          const taking = takeLast(id);
+          if (!taking) break;
+          await taking;
         }
-        return result();
+        const start = performance.now();
+        const settled = await outcome;
+        waitedMs += performance.now() - start;
+        while (posted.length > 0 && posted[0]!.id <= id) posted.shift();
+        return settled === PREPARE_HERE ? inThread(job) : settled;
       },
     };
   };
@@ -167,16 +192,10 @@ function workerPreparer(count: number, symbols: boolean, heapMb: number, inThrea
   return {
     // Half a transaction ahead: enough for the workers to keep parsing while the indexing thread
     // writes a batch (seconds of their work), little enough to keep peak memory down when SQLite is the slower side.
-    window: { files: INGEST.filesPerTransaction / 2, bytes: INGEST.bytesPerTransaction / 2 },
+    window,
     workers: count,
     get preparedInThread() { return preparedInThread; },
-    prepare(job, bytes) {
-      const expectedMs = workerBytes > 0 ? (bytes * workerMs) / workerBytes : Infinity;
-      if (idleCredit < expectedMs) return toWorker(job, bytes);
-      idleCredit -= expectedMs;
-      preparedInThread++;
-      return { settle: () => inThread(job) };
-    },
+    prepare: (job) => toWorker(job),
     get workerRestarts() { return restarts; },
     async close() {
       closing = true; // a worker that runs out of heap now is not replaced: nothing would end the new one
