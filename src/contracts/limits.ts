@@ -89,11 +89,12 @@ export const INGEST = {
   prepareWorkersMax: 8,
   /**
    * While it waits for a worker, the indexing thread prepares queued files itself for at most this
-   * many times the time it has waited so far. Taking a file whenever it waited made it the slower
-   * side (a drivers/net build 40-43 s, 3,600 of 5,695 files taken); shares 1, 2 and 4 built it in
-   * 31.0-31.6 s against 35.2-36.0 s before claims (files handed out in advance by expected time).
+   * many times the time it has waited so far. Taking a file at every wait made it the slower side
+   * (drivers/net 40-43 s, 3,600 of 5,695 files taken). Interleaved drivers/net builds, one worker:
+   * share 8 31.4-34.7 s, share 2 33.8-39.0 s, files handed out in advance by expected time (before
+   * claims) 34.6-40.7 s; 1.70-1.75 cores busy with claims against 1.57-1.62 before.
    */
-  preparingShareOfWaiting: 2,
+  preparingShareOfWaiting: 8,
   /**
    * Old-generation heap cap of each prepare worker, MB. A worker holds one file's work at a time, but
    * uncapped V8 let its heap grow to ~230 MB of garbage before collecting; capped at 128 MB, peak RSS
