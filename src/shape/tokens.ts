@@ -6,16 +6,48 @@
  * which is all a caller needs to choose a cheaper output format.
  */
 
-const PIECES = /[\p{L}\p{N}_]+|[^\s\p{L}\p{N}_]/gu;
 const CHARS_PER_WORD_TOKEN = 6;
 
+/** What a character is to the estimate: part of a word (letters, digits, `_`), a mark of its own, or space. */
+const WORD = 0, MARK = 1, SPACE = 2;
+const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
+const SPACE_CHAR = /^\s$/u;
+const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, c) => {
+  const char = String.fromCharCode(c);
+  return WORD_CHAR.test(char) ? WORD : SPACE_CHAR.test(char) ? SPACE : MARK;
+});
+
+function charKind(char: string): number {
+  return WORD_CHAR.test(char) ? WORD : SPACE_CHAR.test(char) ? SPACE : MARK;
+}
+
+const wordTokens = (length: number) => (length > CHARS_PER_WORD_TOKEN ? Math.ceil(length / CHARS_PER_WORD_TOKEN) : 1);
+
+/**
+ * Words are runs of letters, digits and `_` (their length in UTF-16 units), marks are any other
+ * non-space character (a code point). Written as one scan over character codes, with a regular
+ * expression only for characters outside ASCII: every indexed chunk is estimated.
+ */
 export function estimateTokens(text: string): number {
   let tokens = 0;
-  for (const match of text.matchAll(PIECES)) {
-    const piece = match[0];
-    tokens += piece.length > CHARS_PER_WORD_TOKEN ? Math.ceil(piece.length / CHARS_PER_WORD_TOKEN) : 1;
+  let word = 0;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    let kind: number;
+    let width = 1;
+    if (code < 128) kind = ASCII_KIND[code]!;
+    else {
+      width = (text.codePointAt(i) ?? code) > 0xffff ? 2 : 1;
+      kind = charKind(text.slice(i, i + width));
+    }
+    if (kind === WORD) word += width;
+    else {
+      if (word > 0) { tokens += wordTokens(word); word = 0; }
+      if (kind === MARK) tokens++;
+    }
+    i += width - 1;
   }
-  return tokens;
+  return word > 0 ? tokens + wordTokens(word) : tokens;
 }
 
 /** Estimate for a JSON reply, as the agent receives it. */
