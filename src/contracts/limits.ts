@@ -89,10 +89,9 @@ export const INGEST = {
   prepareWorkersMax: 8,
   /**
    * While it waits for a worker, the indexing thread prepares queued files itself for at most this
-   * many times the time it has waited so far. Taking a file at every wait made it the slower side
-   * (drivers/net 40-43 s, 3,600 of 5,695 files taken). Interleaved drivers/net builds, one worker:
-   * share 8 31.4-34.7 s, share 2 33.8-39.0 s, files handed out in advance by expected time (before
-   * claims) 34.6-40.7 s; 1.70-1.75 cores busy with claims against 1.57-1.62 before.
+   * many times the time it has waited so far: it also writes SQLite, and must not become the
+   * slower side. drivers/net, one worker: share 8 27.8-29.9 s, unbounded 29.4 s, share 2 31.0 s,
+   * against 34.4-36.7 s before claims (files handed out in advance by expected time).
    */
   preparingShareOfWaiting: 8,
   /**

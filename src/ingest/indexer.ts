@@ -200,7 +200,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
         } else {
           const pending = preparer.prepare({
             relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state?.hash ?? null, packText,
-          }, entry.size);
+          });
           inFlight.push({ entry, state, pending });
           inFlightBytes += entry.size;
           while (inFlight.length >= preparer.window.files || (inFlight.length > 0 && inFlightBytes >= preparer.window.bytes && preparer.window.bytes > 0)) {

@@ -20,4 +20,12 @@ describe('claims on queued prepare jobs', () => {
     expect(claimJob(claims, 3)).toBe(false);
     expect(claimJob(claims, 3 + claims.length)).toBe(true);
   });
+
+  it('work for job numbers past what an Int32 holds', () => {
+    const claims = claimRing(4);
+    const id = 2 ** 31 + 5;
+    offerJob(claims, id);
+    expect(claimJob(claims, id)).toBe(true);
+    expect(claimJob(claims, id)).toBe(false);
+  });
 });

@@ -101,11 +101,11 @@ describe('the indexing thread preparing files while it waits for workers', () =>
 });
 
 /**
- * A 3 MB generated file that takes a 16 MB heap past its cap, then (walked after it) small files.
- * Walked first, it is the job the indexing thread waits for, which a worker always prepares: the
- * indexing thread takes only files queued after it.
+ * Forty small files and a 3 MB generated one that takes a 16 MB heap past its cap, walked first
+ * or right after the first small file. Either way it is prepared by the worker: the indexing
+ * thread takes only files queued after the one it waits for, and none before it has waited once.
  */
-function treeWithOneLargeFile(): TreeSpec {
+function treeWithOneLargeFile(walked: 'first' | 'second' = 'second'): TreeSpec {
   const files: TreeSpec = {};
   for (let i = 0; i < 40; i++) files[`src/f${String(i).padStart(2, '0')}.c`] = `int probe_${i}(int a) { return helper_${i % 7}(a); }\n`;
   const lines: string[] = [];
@@ -113,13 +113,16 @@ function treeWithOneLargeFile(): TreeSpec {
     lines.push(`static int handler_${i}(struct device *dev_${i}) { return call_${i % 977}(dev_${i}, FLAG_${i % 313}); }\n`);
     chars += lines[i]!.length;
   }
-  files['src/a_generated.c'] = lines.join('');
+  files[walked === 'first' ? 'src/a_generated.c' : 'src/f00_generated.c'] = lines.join('');
   return files;
 }
 
 describe('a prepare worker that runs out of heap', () => {
-  it('has its file prepared in the indexing thread, is replaced, and the index is the same as without workers', async () => {
-    const files = treeWithOneLargeFile();
+  it.each([
+    ['after finishing a file, is replaced', 'second'],
+    ['on its first file, is retired (it would die again at start)', 'first'],
+  ] as const)('%s; its file is prepared in the indexing thread and the index is the same as without workers', async (_, walked) => {
+    const files = treeWithOneLargeFile(walked);
     const { reference: inThread, subject: inWorkers, referenceIndex: threadIndex, subjectIndex: workersIndex } = twoCopies(files);
     await indexFolder({ root: inThread, indexPath: threadIndex, repository: 'r', workers: 0 });
     const run = await runCliJson<IndexSummary>(['index', inWorkers, '--index', workersIndex, '--repository', 'r', '--workers', '1', '--prepare-heap-mb', '16', '--json']);
@@ -127,8 +130,10 @@ describe('a prepare worker that runs out of heap', () => {
     expect(run.json.prepare_worker_restarts).toBe(1);
     expect(run.json.added).toBe(41);
     expect(dump(workersIndex)).toEqual(dump(threadIndex));
+  });
 
-    const refused = await runCli(['index', inWorkers, '--index', workersIndex, '--prepare-heap-mb', '8']);
+  it('refuses a cap below 16 MB', async () => {
+    const refused = await runCli(['index', makeTree({ 'a.c': 'int a;\n' }), '--prepare-heap-mb', '8']);
     expect(refused.code).not.toBe(0);
     expect(refused.stderr).toContain('--prepare-heap-mb takes 16 to');
   });

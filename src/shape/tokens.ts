@@ -37,7 +37,7 @@ export function estimateTokens(text: string): number {
     let width = 1;
     if (code < 128) kind = ASCII_KIND[code]!;
     else {
-      width = (text.codePointAt(i) ?? code) > 0xffff ? 2 : 1;
+      width = text.codePointAt(i)! > 0xffff ? 2 : 1;
       kind = charKind(text.slice(i, i + width));
     }
     if (kind === WORD) word += width;
