@@ -73,7 +73,7 @@ interface WorkerReply { id: number; outcome?: PrepareOutcome; error?: string; ta
 /** The outcome of a job whose worker ran out of heap: the indexing thread prepares the file when its turn comes. */
 const PREPARE_HERE = Symbol('prepare in the indexing thread');
 
-/** A job posted to a worker and not yet settled by the indexer. */
+/** A job posted to a worker. */
 interface Posted {
   id: number;
   job: PrepareJob;
@@ -87,8 +87,7 @@ interface Posted {
 function workerPreparer(count: number, symbols: boolean, heapMb: number, inThread: (job: PrepareJob) => Promise<PrepareOutcome>): Preparer {
   const window = { files: INGEST.filesPerTransaction / 2, bytes: INGEST.bytesPerTransaction / 2 };
   const claims = claimRing(window.files);
-  /** Posted jobs in id order; the indexer settles them from the front. */
-  const posted: Posted[] = [];
+  /** Posted jobs whose outcome is still to come, in id order (a Map keeps insertion order). */
   const byId = new Map<number, Posted>();
   let failure: Error | null = null;
   const failAll = (error: Error) => {
@@ -145,10 +144,8 @@ function workerPreparer(count: number, symbols: boolean, heapMb: number, inThrea
    * taking a file each time it waited made it the slower side.
    */
   const takeNext = (waitingFor: number): Promise<void> | null => {
-    for (let i = 0; i < posted.length; i++) {
-      const p = posted[i]!;
-      if (p.id <= waitingFor) continue;
-      if (p.resolved || !claimJob(claims, p.id)) continue;
+    for (const p of byId.values()) {
+      if (p.id <= waitingFor || !claimJob(claims, p.id)) continue;
       byId.delete(p.id);
       preparedInThread++;
       const start = performance.now();
@@ -172,7 +169,6 @@ function workerPreparer(count: number, symbols: boolean, heapMb: number, inThrea
     if (failure) p.reject(failure);
     else {
       offerJob(claims, id);
-      posted.push(p);
       byId.set(id, p);
       workers[p.slot]!.postMessage({ id, job });
     }
@@ -188,7 +184,6 @@ function workerPreparer(count: number, symbols: boolean, heapMb: number, inThrea
         const start = performance.now();
         const settled = await outcome;
         waitedMs += performance.now() - start;
-        while (posted.length > 0 && posted[0]!.id <= id) posted.shift();
         return settled === PREPARE_HERE ? inThread(job) : settled;
       },
     };

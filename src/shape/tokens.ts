@@ -12,14 +12,11 @@ const CHARS_PER_WORD_TOKEN = 6;
 const WORD = 0, MARK = 1, SPACE = 2;
 const WORD_CHAR = /^[\p{L}\p{N}_]$/u;
 const SPACE_CHAR = /^\s$/u;
-const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, c) => {
-  const char = String.fromCharCode(c);
-  return WORD_CHAR.test(char) ? WORD : SPACE_CHAR.test(char) ? SPACE : MARK;
-});
-
 function charKind(char: string): number {
   return WORD_CHAR.test(char) ? WORD : SPACE_CHAR.test(char) ? SPACE : MARK;
 }
+
+const ASCII_KIND = Uint8Array.from({ length: 128 }, (_, c) => charKind(String.fromCharCode(c)));
 
 const wordTokens = (length: number) => (length > CHARS_PER_WORD_TOKEN ? Math.ceil(length / CHARS_PER_WORD_TOKEN) : 1);
 
