@@ -20,6 +20,30 @@ function source(marker: string): string {
   return lines.join('\n');
 }
 
+/** A row as written before zstd segments: 0x07, the UTF-8 length as LEB128, raw deflate ended by a sync flush. */
+function deflateSegment(text: string): Uint8Array {
+  const bytes = Buffer.from(text, 'utf8');
+  const length: number[] = [];
+  for (let rest = bytes.length; ; rest = Math.floor(rest / 128)) {
+    if (rest < 128) { length.push(rest); break; }
+    length.push((rest % 128) | 128);
+  }
+  return Buffer.concat([Buffer.from([0x07, ...length]), zlib.deflateRawSync(bytes, { finishFlush: zlib.constants.Z_SYNC_FLUSH })]);
+}
+
+/** Which layout a stored value has (store/chunk-text). */
+function layout(value: string | Uint8Array): string {
+  if (typeof value === 'string') return 'text';
+  return value[0] === 0x0f ? 'zstd' : value[0] === 0x07 ? 'deflate segment' : 'stream';
+}
+
+/** One length byte of a segment off by `delta`, its continuation bit kept. */
+function withLengthOff(packed: Uint8Array, delta: number): Uint8Array {
+  const broken = Uint8Array.from(packed);
+  broken[1] = (broken[1]! & 0x80) | ((broken[1]! + delta) & 0x7f);
+  return broken;
+}
+
 async function exactTotal(indexPath: string, query: string, mode = 'exact'): Promise<number> {
   const store = await openStore({ kind: 'sqlite', file: indexPath }, {});
   try {
@@ -39,40 +63,60 @@ function storageClasses(indexPath: string): Record<string, number> {
   }
 }
 
+/** The layouts of an index's packed rows. */
+function packedLayouts(indexPath: string): Set<string> {
+  const store = SqliteStore.open(indexPath);
+  try {
+    return new Set(store.db.prepare<[], { content: Buffer }>("SELECT content FROM chunks WHERE typeof(content) = 'blob'").all().map((row) => layout(row.content)));
+  } finally {
+    store.close();
+  }
+}
+
 describe('stored chunk text', () => {
-  it('round-trips any text, keeps short text plain and deflates the rest', () => {
-    const short = 'x'.repeat(STORE.chunkTextDeflateMinBytes - 1);
+  it('round-trips any text, keeps short text plain and packs the rest with zstd', () => {
+    const short = 'x'.repeat(STORE.chunkTextPackMinBytes - 1);
     expect(packChunkText(short)).toBe(short);
     const long = source('rt');
     const packed = packChunkText(long);
-    expect(packed).toBeInstanceOf(Uint8Array);
+    expect(layout(packed)).toBe('zstd');
     const bytes = packed as Uint8Array;
     expect(bytes.length).toBeLessThan(Buffer.byteLength(long) / 3);
     // Exactly its own bytes: a worker's message copies the whole buffer behind a view.
     expect(bytes.buffer.byteLength).toBe(bytes.length);
     expect(unpackChunkText(bytes)).toBe(long);
+    // Longer than the first scratch buffer, and text that does not pack (random bytes as Latin-1 letters) stays plain.
+    const huge = source('huge').repeat(30);
+    expect(Buffer.byteLength(huge)).toBeGreaterThan(256 * 1024);
+    expect(unpackChunkText(packChunkText(huge))).toBe(huge);
+    const noise = Array.from({ length: 400 }, (_, i) => String.fromCharCode(0x41 + ((i * 7919) % 1009) % 58)).join('');
+    expect(unpackChunkText(packChunkText(noise))).toBe(noise);
   });
 
-  it('unpacks a batch of segments, whole deflate streams and plain text to their bytes, in order', () => {
-    const texts = [source('one'), 'short', source('two'), `${source('three')}\n🎉`, source('four')];
+  it('unpacks a batch of zstd and deflate segments, whole deflate streams and plain text to their bytes, in order', () => {
+    const texts = [source('one'), 'short', source('two'), `${source('three')}\n🎉`, source('four'), source('five'), source('six')];
     const stored = texts.map((text) => packChunkText(text));
     // A row written by schema steps 4-5: one whole raw deflate stream.
     stored[2] = new Uint8Array(zlib.deflateRawSync(Buffer.from(texts[2]!, 'utf8')));
-    expect(stored.map((v) => (typeof v === 'string' ? 'text' : v[0] === 0x07 ? 'segment' : 'stream'))).toEqual(['segment', 'text', 'stream', 'segment', 'segment']);
+    // Rows written before zstd: deflate segments, mixed with zstd ones in one batch.
+    stored[4] = deflateSegment(texts[4]!);
+    stored[6] = deflateSegment(texts[6]!);
+    expect(stored.map(layout)).toEqual(['zstd', 'text', 'stream', 'zstd', 'deflate segment', 'zstd', 'deflate segment']);
     expect(unpackChunkBytes(stored).map((bytes) => bytes.toString('utf8'))).toEqual(texts);
     expect(stored.map((v) => unpackChunkText(v))).toEqual(texts);
   });
 
-  it('refuses a segment whose stored length disagrees with its deflate', () => {
-    const packed = packChunkText(source('bad')) as Uint8Array;
-    const broken = Uint8Array.from(packed);
-    // The length's first LEB128 byte, one more, its continuation bit kept.
-    broken[1] = (broken[1]! & 0x80) | ((broken[1]! + 1) & 0x7f);
-    expect(() => unpackChunkText(broken)).toThrow(/inflated/);
-    expect(() => unpackChunkBytes([packed, broken])).toThrow(/inflated/);
+  it('refuses a segment of either codec whose stored length disagrees with its data', () => {
+    for (const packed of [packChunkText(source('bad')) as Uint8Array, deflateSegment(source('bad'))]) {
+      for (const delta of [1, -1]) {
+        const broken = withLengthOff(packed, delta);
+        expect(() => unpackChunkText(broken)).toThrow(/stored chunk text: .*unpack/);
+        expect(() => unpackChunkBytes([packed, broken])).toThrow(/stored chunk text: .*unpack/);
+      }
+    }
   });
 
-  it('is stored deflated, and exact and regex searches count every line as before', async () => {
+  it('is stored packed, and exact and regex searches count every line as before', async () => {
     const root = makeTree({ 'drivers/a.c': source('alpha'), 'drivers/b.c': source('beta'), 'tiny.txt': 'dev_suspend\n' });
     const { index } = await indexFolder({ root, indexPath: path.join(makeTree(), 'index.db') });
     expect(storageClasses(index).blob).toBeGreaterThan(0);
@@ -101,7 +145,10 @@ describe('stored chunk text', () => {
     }
   });
 
-  it('reads chunk text stored as whole deflate streams (schema steps 4-5) with the same totals', async () => {
+  it.each([
+    { layout: 'stream', written: 'whole deflate streams (schema steps 4-5)', pack: (text: string) => zlib.deflateRawSync(Buffer.from(text, 'utf8')) },
+    { layout: 'deflate segment', written: 'deflate segments (before zstd)', pack: deflateSegment },
+  ])('reads chunk text stored as $written with the same totals, and packs a changed file with zstd', async ({ layout: kind, pack }) => {
     const root = makeTree({ 'a.c': source('eta'), 'b.c': source('theta') });
     const indexPath = path.join(makeTree(), 'index.db');
     await indexFolder({ root, indexPath });
@@ -109,17 +156,24 @@ describe('stored chunk text', () => {
     expect(await exactTotal(indexPath, 'dev_suspend')).toBe(suspends);
     const store = SqliteStore.open(indexPath);
     try {
-      store.db.function('as_stream', (text: string) => zlib.deflateRawSync(Buffer.from(text, 'utf8')));
-      const rewritten = store.db.prepare("UPDATE chunks SET content = as_stream(chunk_text(content)) WHERE typeof(content) = 'blob'").run().changes;
+      store.db.function('as_older', (text: string) => pack(text));
+      const rewritten = store.db.prepare("UPDATE chunks SET content = as_older(chunk_text(content)) WHERE typeof(content) = 'blob'").run().changes;
       expect(rewritten).toBeGreaterThan(0);
     } finally {
       store.close();
     }
+    expect(packedLayouts(indexPath)).toEqual(new Set([kind]));
     expect(await exactTotal(indexPath, 'dev_suspend')).toBe(suspends);
     expect(await exactTotal(indexPath, 'theta_handler_1[0-9]+\\(', 'regex')).toBe(source('theta').split('\n').filter((line) => /theta_handler_1[0-9]+\(/.test(line)).length);
+    // Rows keep their layout until their file changes; one batch then holds both.
+    writeTree(root, { 'b.c': source('iota') });
+    await indexFolder({ root, indexPath });
+    expect(packedLayouts(indexPath)).toEqual(new Set([kind, 'zstd']));
+    expect(await exactTotal(indexPath, 'dev_suspend')).toBe(suspends);
+    expect(await exactTotal(indexPath, 'iota_handler')).toBe(120);
   });
 
-  it('reads an index of the previous content format (plain text rows), and rewrites it deflated on the next pass', async () => {
+  it('reads an index of the previous content format (plain text rows), and rewrites it packed on the next pass', async () => {
     const root = makeTree({ 'a.c': source('eps'), 'b.c': source('zeta') });
     const indexPath = path.join(makeTree(), 'index.db');
     await indexFolder({ root, indexPath });
