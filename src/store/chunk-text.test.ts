@@ -85,7 +85,7 @@ describe('stored chunk text', () => {
     // Exactly its own bytes: a worker's message copies the whole buffer behind a view.
     expect(bytes.buffer.byteLength).toBe(bytes.length);
     expect(unpackChunkText(bytes)).toBe(long);
-    // Longer than the first scratch buffer, and text that does not pack (random bytes as Latin-1 letters) stays plain.
+    // Text much longer than the scratch buffer first grew to, and text that does not pack (random bytes as Latin-1 letters) stays plain.
     const huge = source('huge').repeat(30);
     expect(Buffer.byteLength(huge)).toBeGreaterThan(256 * 1024);
     expect(unpackChunkText(packChunkText(huge))).toBe(huge);

@@ -71,7 +71,8 @@ function zstdPacker(): { context: zstd.CCtx; scratch: Buffer } {
   context.setParameter(zstd.CParameter.contentSizeFlag, 0);
   context.setParameter(zstd.CParameter.checksumFlag, 0);
   context.setParameter(zstd.CParameter.dictIDFlag, 0);
-  packer = { context, scratch: Buffer.allocUnsafe(zstd.compressBound(64 * 1024)) };
+  // The scratch buffer grows to the largest chunk's bound on demand.
+  packer = { context, scratch: Buffer.alloc(0) };
   return packer;
 }
 
@@ -148,11 +149,11 @@ export function unpackChunkBytes(stored: readonly (string | Uint8Array)[]): Buff
   const runs = new Map<Codec, SegmentRun>();
   stored.forEach((value, at) => {
     const codec = typeof value === 'string' ? null : segmentCodec(value);
-    if (codec === null) { out[at] = unpackOne(value); return; }
-    const { length, start } = readHeader(value as Uint8Array);
+    if (typeof value === 'string' || codec === null) { out[at] = unpackOne(value); return; }
+    const { length, start } = readHeader(value);
     let run = runs.get(codec);
     if (!run) { run = { parts: [], lengths: [], total: 0 }; runs.set(codec, run); }
-    run.parts.push((value as Uint8Array).subarray(start));
+    run.parts.push(value.subarray(start));
     run.lengths.push({ at, length });
     run.total += length;
   });
