@@ -263,6 +263,10 @@ export const WORDS_BOUND = {
   docsCacheMax: 4096,
   /** Bounded tries (two questions each) before the whole expression is scored: a long prose query must not try every cut. */
   tries: 2,
+  /** Groups up to which the sets of rows lacking some are counted out (2^n - 2 sets); a longer query starts from the rarest groups. */
+  lackingGroupsMax: 6,
+  /** Sets of rows lacking groups asked for one by one (a question each) after the rows holding every group; more, and the rarest groups are searched instead. */
+  lackingSetsMax: 6,
 } as const;
 
 /** Structured tool-call logs. */

@@ -13,7 +13,7 @@ import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
 import { GRAM_TOKENS_STEP } from './schema.js';
-import { anyOf, byBound, firstCut, groupBound, groupsNeeded, splitExpressions } from './words-bound.js';
+import { allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingExpressions, splitExpressions } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { StoredCandidateRow } from './statements.js';
 import type {
@@ -105,11 +105,18 @@ export class SqliteReader implements IndexReader {
       return { terms, docs: docs.reduce((a, b) => a + b, 0), bound: groupBound(rows, docs) };
     }));
     const need = window.offset + window.limit;
-    // Start with the fewest rarest groups that may hold a page of rows; each try ends or tells how many are needed.
-    let cut = firstCut(sorted, need);
+    const ask = (match: string) => this.s.wordsSearchAll.all({ match, limit: need, offset: 0 });
+    // The rows holding every group first: when they fill the page, only the rows lacking groups whose bounds still reach it are asked for.
+    const every = ask(allOf(sorted.map((g) => g.terms)));
+    const floor = every.length >= need ? every[need - 1]!.score : null;
+    const lacking = floor === null ? null : lackingExpressions(sorted, floor);
+    if (lacking) return lacking.reduce((page, match) => mergeRanked(page, ask(match), need), every).slice(window.offset);
+    // Else the fewest rarest groups that may hold a page of rows (as that last score tells, when there is one);
+    // each try ends or tells how many are needed.
+    let cut = floor === null ? firstCut(sorted, need) : groupsNeeded(sorted, floor) ?? sorted.length;
     for (let tries = 0; tries < WORDS_BOUND.tries && cut < sorted.length; tries++) {
       const { both, only } = splitExpressions(sorted, cut);
-      const page = mergeRanked(this.s.wordsSearchAll.all({ match: both, limit: need, offset: 0 }), this.s.wordsSearchAll.all({ match: only, limit: need, offset: 0 }), need);
+      const page = mergeRanked(ask(both), ask(only), need);
       // Fewer rows than the page: rows of the other groups fill it, so one more group is searched.
       const needed = page.length < need ? cut + 1 : groupsNeeded(sorted, page[need - 1]!.score) ?? sorted.length;
       if (needed <= cut) return page.slice(window.offset);

@@ -8,6 +8,11 @@
  * the page: the page is the best rows of H, scored as the whole expression
  * scores them, in two questions whose words are the whole expression's in
  * one order (`H AND L`, `H NOT L`), so each row's score is the same number.
+ * Before that, the rows holding every group are asked for alone: they usually
+ * fill the page, and a row lacking groups scores below the bounds of the
+ * groups it holds, so only the sets of rows whose held groups' bounds reach
+ * that page's last score are asked for too, each alone (most rows hold one
+ * or two common words, and never need scoring).
  */
 import { WORDS_BOUND } from '../contracts/limits.js';
 
@@ -22,9 +27,17 @@ export function groupBound(rows: number, docs: readonly number[]): number {
   return docs.reduce((sum, n) => sum + fts5Idf(rows, n) * (WORDS_BOUND.fts5K1 + 1), 0) * (1 + WORDS_BOUND.margin);
 }
 
-/** An OR of groups as FTS5 text (a group of several terms in parentheses). */
+/** A group as one FTS5 operand (several terms in parentheses). */
+const operand = (group: readonly string[]) => (group.length === 1 ? group[0]! : `(${group.join(' OR ')})`);
+
+/** An OR of groups as FTS5 text. */
 export function anyOf(groups: readonly (readonly string[])[]): string {
-  return groups.map((g) => (g.length === 1 ? g[0]! : `(${g.join(' OR ')})`)).join(' OR ');
+  return groups.map(operand).join(' OR ');
+}
+
+/** An AND of groups as FTS5 text: the rows holding a word of every group. */
+export function allOf(groups: readonly (readonly string[])[]): string {
+  return groups.map(operand).join(' AND ');
 }
 
 export interface BoundedGroup {
@@ -37,6 +50,26 @@ export interface BoundedGroup {
 /** The groups rarest first (highest bound), so the expressions below keep one word order. */
 export function byBound(groups: readonly BoundedGroup[]): BoundedGroup[] {
   return [...groups].sort((a, b) => b.bound - a.bound);
+}
+
+/**
+ * The rows that can still enter a page whose rows holding every group reach `floor`: for each set of
+ * groups a row may lack while the bounds of the groups it holds still reach `floor`, the expression of
+ * the rows holding exactly the others (`(A AND B) NOT (C)`). Any other row scores below `floor`. The
+ * words keep the order of `sorted`, and a word a row lacks adds nothing, so each row's score is the
+ * same number as in the whole expression. Null when there are too many groups or such sets to ask.
+ */
+export function lackingExpressions(sorted: readonly BoundedGroup[], floor: number): string[] | null {
+  if (sorted.length > WORDS_BOUND.lackingGroupsMax) return null;
+  const expressions: string[] = [];
+  for (let lacks = 1; lacks < (1 << sorted.length) - 1; lacks++) {
+    const held = sorted.filter((_, i) => (lacks & (1 << i)) === 0);
+    if (held.reduce((sum, g) => sum + g.bound, 0) < floor) continue;
+    if (expressions.length === WORDS_BOUND.lackingSetsMax) return null;
+    const lacked = sorted.filter((_, i) => (lacks & (1 << i)) !== 0);
+    expressions.push(`(${allOf(held.map((g) => g.terms))}) NOT (${anyOf(lacked.map((g) => g.terms))})`);
+  }
+  return expressions;
 }
 
 /**
