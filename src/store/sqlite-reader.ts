@@ -13,7 +13,7 @@ import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
 import { GRAM_TOKENS_STEP } from './schema.js';
-import { allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingExpressions, splitExpressions } from './words-bound.js';
+import { allOf, anyOf, byBound, firstCut, fts5RowCount, groupBound, groupsNeeded, lackingExpressions, splitExpressions } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { StoredCandidateRow } from './statements.js';
 import type {
@@ -26,6 +26,9 @@ import type { GraphRows, IndexReader, PageWindow, ScoredChunkText } from './stor
 const SCAN_BATCH_ROWS = 256;
 /** Ranked words per batch: each reads its text, and the phrase check usually stops early. */
 const RANKED_BATCH_ROWS = 32;
+
+/** An FTS term of one indexed token: its vocabulary row counts its chunks (the tokenizer keeps `_`, and folds only cases these lack). */
+const SINGLE_TOKEN = /^"([a-z0-9_]+)"$/;
 
 /** No language or repository asked for: the word index alone answers (statements' `...All`). */
 const unfiltered = (filter: SearchFilter) => filter.language === null && filter.repository === null;
@@ -125,17 +128,24 @@ export class SqliteReader implements IndexReader {
     return this.s.wordsSearchAll.all({ match: anyOf(sorted.map((g) => g.terms)), ...window });
   }
 
-  /** The index's chunk count and its words' chunk counts, remembered per index version (the bound's idf). */
+  /** The word index's row count and its words' chunk counts as FTS5's bm25 counts them, remembered per index version (the bound's idf). */
   private wordStats(): { version: number; rows: number; docs: Map<string, number> } {
     const version = this.store.indexVersion();
     if (this.stats?.version !== version || this.stats.docs.size >= WORDS_BOUND.docsCacheMax) {
-      this.stats = { version, rows: this.store.counts().chunks, docs: new Map() };
+      this.stats = { version, rows: fts5RowCount(this.s.wordsAverages.get()), docs: new Map() };
     }
     return this.stats;
   }
 
-  /** Chunks holding one FTS term: the number FTS5's bm25 takes its idf from. */
+  /**
+   * Chunks holding one FTS term: the number FTS5's bm25 takes its idf from. A term of one token is
+   * read from the vocabulary (about half the work of counting its rows, and the same number: the
+   * vocabulary skips deleted rows too) and shares its cache with `vocabDocs`, which the re-ranker
+   * asks for the same words; any other term is counted.
+   */
   private termDocs(term: string): number {
+    const token = SINGLE_TOKEN.exec(term)?.[1];
+    if (token !== undefined) return this.tokenDocs([token]).get(token)!;
     const { docs } = this.wordStats();
     let n = docs.get(term);
     if (n === undefined) {
@@ -143,6 +153,21 @@ export class SqliteReader implements IndexReader {
       docs.set(term, n);
     }
     return n;
+  }
+
+  /** Chunks holding each indexed word, from the vocabulary (cached with the counted terms: a word never starts with a quote). */
+  private tokenDocs(terms: readonly string[]): Map<string, number> {
+    const { docs } = this.wordStats();
+    return new Map(terms.map((term) => {
+      let n = docs.get(term);
+      if (n === undefined) {
+        // The vocabulary is sorted: the first row at or after a word is the word itself, or it is absent.
+        const row = this.s.vocabRange.get({ from: term, to: `${term}\u{10FFFF}`, limit: 1 });
+        n = row?.term === term ? row.doc : 0;
+        docs.set(term, n);
+      }
+      return [term, n];
+    }));
   }
 
   wordsRanked(filter: SearchFilter, match: string): AsyncIterable<ScoredChunkText[]> {
@@ -197,11 +222,7 @@ export class SqliteReader implements IndexReader {
   }
 
   vocabDocs(terms: readonly string[]) {
-    // The vocabulary is sorted: the first row at or after a word is the word itself, or it is absent.
-    return Promise.resolve(new Map(terms.map((term) => {
-      const row = this.s.vocabRange.get({ from: term, to: `${term}\u{10FFFF}`, limit: 1 });
-      return [term, row?.term === term ? row.doc : 0];
-    })));
+    return Promise.resolve(this.tokenDocs(terms));
   }
 
   chunksAtLines(spots: readonly { fileId: number; line: number }[]) {

@@ -5,12 +5,13 @@
  * common ones and rows that repeat a common word compete for the page, and
  * where many rows hold every word of a query and some repeat only one.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { indexFolder } from '../ingest/indexer.js';
-import { makeTree } from '../test-support/temp-tree.js';
+import { makeTree, writeTree } from '../test-support/temp-tree.js';
 import { SqliteIndex } from './sqlite-index.js';
-import { anyOf, byBound, groupBound } from './words-bound.js';
+import { anyOf, byBound, fts5RowCount, groupBound } from './words-bound.js';
 
 let store: SqliteIndex;
 
@@ -104,5 +105,40 @@ describe('rows holding every word of the query first', () => {
     // The rows holding two of the words (one set of them here) are asked for; rows holding one never are.
     expect(matches).toHaveLength(2);
     expect(matches[1]).toMatch(/^\(".+" AND ".+"\) NOT \(".+"\)$/);
+  });
+});
+
+describe('the chunk counts the bound takes its idf from', () => {
+  it('are FTS5\'s own after files are changed and deleted: the vocabulary\'s word counts, and its row count (larger than the chunks then)', async () => {
+    const root = makeTree(tree());
+    const indexPath = path.join(makeTree(), 'index.db');
+    await indexFolder({ root, indexPath });
+    // Half the files that hold the words go, a third change their words, and new ones come.
+    for (let i = 0; i < 800; i += 2) if (i % 5 === 0 || i % 9 === 1) fs.rmSync(path.join(root, `notes/n${String(i).padStart(3, '0')}.txt`));
+    for (let i = 1; i < 800; i += 3) writeTree(root, { [`notes/n${String(i).padStart(3, '0')}.txt`]: `delta omega sigma delta filler${i % 50}\n` });
+    writeTree(root, Object.fromEntries(Array.from({ length: 40 }, (_, i) => [`more/m${i}.txt`, `omega beta ${'sigma '.repeat(i % 7)}\n`])));
+    await indexFolder({ root, indexPath });
+    const changed = SqliteIndex.open(indexPath);
+    try {
+      await changed.read(async (reader) => {
+        const words = ['delta', 'omega', 'sigma', 'beta', 'alpha', 'gamma', 'absent'];
+        const docs = await reader.vocabDocs(words);
+        for (const word of words) expect(docs.get(word)).toBe(await reader.wordsCount(none, `"${word}"`));
+        expect(docs.get('omega')).toBeGreaterThan(0);
+        // bm25 still counts the deleted rows: the bound's idf must too, or it falls below bm25's.
+        const rows = fts5RowCount(changed.sqlite.statements.wordsAverages.get());
+        expect(rows).toBeGreaterThan(await reader.chunkCount());
+        // The page through the bound is still the page of every row scored.
+        const groups = [['"delta"'], ['"omega"'], ['"sigma"', '"beta"']];
+        const bounded = byBound(await Promise.all(groups.map(async (terms) => ({
+          terms, docs: 0, bound: groupBound(rows, await Promise.all(terms.map((t) => reader.wordsCount(none, t)))),
+        }))));
+        for (const window of [{ offset: 0, limit: 10 }, { offset: 0, limit: 100 }, { offset: 40, limit: 20 }]) {
+          expect(await reader.wordsPage(none, anyOf(groups), window, groups)).toEqual(await reader.wordsPage(none, anyOf(bounded.map((g) => g.terms)), window));
+        }
+      });
+    } finally {
+      await changed.close();
+    }
   });
 });
