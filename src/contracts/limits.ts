@@ -265,7 +265,7 @@ export const WORDS_BOUND = {
   tries: 2,
   /** Groups up to which the sets of rows lacking some are counted out (2^n - 2 sets); a longer query starts from the rarest groups. */
   lackingGroupsMax: 6,
-  /** Sets of rows lacking groups asked for one by one (a question each) after the rows holding every group; more, and the rarest groups are searched instead. */
+  /** Sets of rows lacking groups asked for one by one (a question each) after the rows holding every group; when the page needs more, the rarest groups are searched instead. */
   lackingSetsMax: 6,
 } as const;
 

@@ -13,7 +13,9 @@ import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
 import { GRAM_TOKENS_STEP } from './schema.js';
-import { allOf, anyOf, byBound, firstCut, fts5RowCount, groupBound, groupsNeeded, lackingExpressions, splitExpressions } from './words-bound.js';
+import {
+  allOf, anyOf, byBound, firstCut, fts5RowCount, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
+} from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { StoredCandidateRow } from './statements.js';
 import type {
@@ -97,9 +99,11 @@ export class SqliteReader implements IndexReader {
   }
 
   /**
-   * An any-term page, scoring only the rows of the rarest groups when the rest cannot reach it
-   * (store/words-bound). The groups are asked for rarest first, here and in the whole
-   * expression when every group is needed, so a row's score is one sum in one order.
+   * An any-term page, scoring only rows that can reach it (store/words-bound): the rows holding
+   * every group, joined by the sets of rows lacking some that can still enter the page; else the
+   * rows of the rarest groups, until the rest cannot reach it. The groups keep their rarest-first
+   * order in every question, and in the whole expression when every group is needed, so a row's
+   * score is one sum in one order.
    */
   private boundedPage(groups: readonly (readonly string[])[], window: PageWindow): ScoredChunkRow[] {
     const rows = this.wordStats().rows;
@@ -109,13 +113,13 @@ export class SqliteReader implements IndexReader {
     }));
     const need = window.offset + window.limit;
     const ask = (match: string) => this.s.wordsSearchAll.all({ match, limit: need, offset: 0 });
-    // The rows holding every group first: when they fill the page, only the rows lacking groups whose bounds still reach it are asked for.
-    const every = ask(allOf(sorted.map((g) => g.terms)));
-    const floor = every.length >= need ? every[need - 1]!.score : null;
-    const lacking = floor === null ? null : lackingExpressions(sorted, floor);
-    if (lacking) return lacking.reduce((page, match) => mergeRanked(page, ask(match), need), every).slice(window.offset);
-    // Else the fewest rarest groups that may hold a page of rows (as that last score tells, when there is one);
-    // each try ends or tells how many are needed.
+    // A longer query's rows rarely hold every group, and it has too many sets of rows lacking some: not asked.
+    const every = sorted.length <= WORDS_BOUND.lackingGroupsMax ? ask(allOf(sorted.map((g) => g.terms))) : null;
+    const joined = every && this.withLackingRows(sorted, every, need, ask);
+    if (joined) return joined.slice(window.offset);
+    // Else the fewest rarest groups that may hold a page of rows (as the last score of the rows holding every
+    // group tells, when they fill one); each try ends or tells how many are needed.
+    const floor = every && every.length >= need ? every[need - 1]!.score : null;
     let cut = floor === null ? firstCut(sorted, need) : groupsNeeded(sorted, floor) ?? sorted.length;
     for (let tries = 0; tries < WORDS_BOUND.tries && cut < sorted.length; tries++) {
       const { both, only } = splitExpressions(sorted, cut);
@@ -126,6 +130,27 @@ export class SqliteReader implements IndexReader {
       cut = needed;
     }
     return this.s.wordsSearchAll.all({ match: anyOf(sorted.map((g) => g.terms)), ...window });
+  }
+
+  /**
+   * The page of the rows holding every group (`every`) joined by the sets of rows lacking some, highest
+   * bound first, until the next set cannot reach the page; null when that takes more than
+   * WORDS_BOUND.lackingSetsMax questions.
+   */
+  private withLackingRows(
+    sorted: readonly BoundedGroup[], every: ScoredChunkRow[], need: number, ask: (match: string) => ScoredChunkRow[],
+  ): ScoredChunkRow[] | null {
+    const sets = lackingSets(sorted);
+    if (!sets) return null;
+    let page = every;
+    let asked = 0;
+    for (const set of sets) {
+      if (page.length >= need && set.bound < page[need - 1]!.score) break;
+      if (asked === WORDS_BOUND.lackingSetsMax) return null;
+      asked++;
+      page = mergeRanked(page, ask(set.match), need);
+    }
+    return page;
   }
 
   /** The word index's row count and its words' chunk counts as FTS5's bm25 counts them, remembered per index version (the bound's idf). */

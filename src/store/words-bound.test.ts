@@ -50,6 +50,10 @@ const orders: string[][][] = [
   [['"delta"'], ['"omega"'], ['"sigma"']],
   [['"sigma"', '"alpha"'], ['"delta"']],
   [['"omega"'], ['"beta"'], ['"delta"']],
+  // No row holds all four: the sets of rows lacking some fill the page, or take too many questions.
+  [['"gamma"'], ['"beta"'], ['"delta"'], ['"sigma"']],
+  // More groups than the sets of rows lacking some are counted for: the rarest-first search alone.
+  [['"gamma"'], ['"beta"'], ['"alpha"'], ['"delta"'], ['"omega"'], ['"sigma"'], ['"filler7"']],
 ];
 
 describe('an any-term page with and without the bound', () => {

@@ -9,10 +9,11 @@
  * scores them, in two questions whose words are the whole expression's in
  * one order (`H AND L`, `H NOT L`), so each row's score is the same number.
  * Before that, the rows holding every group are asked for alone: they usually
- * fill the page, and a row lacking groups scores below the bounds of the
- * groups it holds, so only the sets of rows whose held groups' bounds reach
- * that page's last score are asked for too, each alone (most rows hold one
- * or two common words, and never need scoring).
+ * fill most of the page, and a row lacking groups scores below the bounds of
+ * the groups it holds, so the sets of rows lacking groups are asked for one
+ * by one, highest bound first, only until the page's last score is above the
+ * next set's bound (most rows hold one or two common words, and are never
+ * scored).
  */
 import { WORDS_BOUND } from '../contracts/limits.js';
 
@@ -69,24 +70,30 @@ export function byBound(groups: readonly BoundedGroup[]): BoundedGroup[] {
   return [...groups].sort((a, b) => b.bound - a.bound);
 }
 
+/** Rows that hold some groups and lack the others: at most `bound` each, found by `match`. */
+export interface LackingSet {
+  bound: number;
+  match: string;
+}
+
 /**
- * The rows that can still enter a page whose rows holding every group reach `floor`: for each set of
- * groups a row may lack while the bounds of the groups it holds still reach `floor`, the expression of
- * the rows holding exactly the others (`(A AND B) NOT (C)`). Any other row scores below `floor`. The
- * words keep the order of `sorted`, and a word a row lacks adds nothing, so each row's score is the
- * same number as in the whole expression. Null when there are too many groups or such sets to ask.
+ * Every set of rows that hold some of the groups and lack the others (`(A AND B) NOT (C)`), highest
+ * bound first: once a page's last score is above one set's bound, no later set can enter the page.
+ * The words keep the order of `sorted`, and a word a row lacks adds nothing, so each row's score is
+ * the same number as in the whole expression. Null past WORDS_BOUND.lackingGroupsMax groups.
  */
-export function lackingExpressions(sorted: readonly BoundedGroup[], floor: number): string[] | null {
+export function lackingSets(sorted: readonly BoundedGroup[]): LackingSet[] | null {
   if (sorted.length > WORDS_BOUND.lackingGroupsMax) return null;
-  const expressions: string[] = [];
+  const sets: LackingSet[] = [];
   for (let lacks = 1; lacks < (1 << sorted.length) - 1; lacks++) {
     const held = sorted.filter((_, i) => (lacks & (1 << i)) === 0);
-    if (held.reduce((sum, g) => sum + g.bound, 0) < floor) continue;
-    if (expressions.length === WORDS_BOUND.lackingSetsMax) return null;
     const lacked = sorted.filter((_, i) => (lacks & (1 << i)) !== 0);
-    expressions.push(`(${allOf(held.map((g) => g.terms))}) NOT (${anyOf(lacked.map((g) => g.terms))})`);
+    sets.push({
+      bound: held.reduce((sum, g) => sum + g.bound, 0),
+      match: `(${allOf(held.map((g) => g.terms))}) NOT (${anyOf(lacked.map((g) => g.terms))})`,
+    });
   }
-  return expressions;
+  return sets.sort((a, b) => b.bound - a.bound);
 }
 
 /**
