@@ -11,6 +11,7 @@ import { beforeAll, describe, expect, it, vi } from 'vitest';
 import { indexFolder } from '../ingest/indexer.js';
 import { makeTree, writeTree } from '../test-support/temp-tree.js';
 import { SqliteIndex } from './sqlite-index.js';
+import type { IndexReader } from './store.js';
 import { anyOf, byBound, fts5RowCount, groupBound } from './words-bound.js';
 
 let store: SqliteIndex;
@@ -43,6 +44,14 @@ beforeAll(async () => {
 });
 
 const none = { language: null, repository: null };
+
+/** The whole expression, its groups in the order the bounded page asks them (highest bound first): every row scored by it is the reference. */
+async function wholeExpression(reader: IndexReader, groups: readonly string[][], rows: number): Promise<string> {
+  const bounded = await Promise.all(groups.map(async (terms) => ({
+    terms, docs: 0, bound: groupBound(rows, await Promise.all(terms.map((t) => reader.wordsCount(none, t)))),
+  })));
+  return anyOf(byBound(bounded).map((g) => g.terms));
+}
 const orders: string[][][] = [
   [['"gamma"'], ['"beta"'], ['"alpha"']],
   [['"alpha"'], ['"gamma"'], ['"beta"']],
@@ -59,14 +68,11 @@ const orders: string[][][] = [
 describe('an any-term page with and without the bound', () => {
   it.each(orders)('%j: the same rows and scores for every window', async (...groups) => {
     await store.read(async (reader) => {
-      // The whole expression in the order the bounded page asks it (highest bound first), every row scored.
-      const rows = await reader.chunkCount();
-      const bounded = await Promise.all(groups.map(async (terms) => ({ terms, docs: 0, bound: groupBound(rows, await Promise.all(terms.map((t) => reader.wordsCount(none, t)))) })));
-      const rarestFirst = byBound(bounded).map((g) => g.terms);
+      const whole = await wholeExpression(reader, groups, await reader.chunkCount());
       const total = await reader.wordsCount(none, anyOf(groups));
       expect(total).toBeGreaterThan(250);
       for (const window of [{ offset: 0, limit: 5 }, { offset: 0, limit: 20 }, { offset: 10, limit: 20 }, { offset: 0, limit: 100 }, { offset: 0, limit: 320 }]) {
-        const every = await reader.wordsPage(none, anyOf(rarestFirst), window);
+        const every = await reader.wordsPage(none, whole, window);
         const page = await reader.wordsPage(none, anyOf(groups), window, groups);
         expect(page).toEqual(every);
         expect(page).toHaveLength(Math.min(window.limit, total - window.offset));
@@ -85,9 +91,7 @@ describe('rows holding every word of the query first', () => {
       return await store.read(async (reader) => {
         const page = await reader.wordsPage(none, anyOf(groups), window, groups);
         const matches = asked.mock.calls.map(([params]) => (params as { match: string }).match);
-        const rows = await reader.chunkCount();
-        const bounded = await Promise.all(groups.map(async (terms) => ({ terms, docs: 0, bound: groupBound(rows, await Promise.all(terms.map((t) => reader.wordsCount(none, t)))) })));
-        const every = await reader.wordsPage(none, anyOf(byBound(bounded).map((g) => g.terms)), window);
+        const every = await reader.wordsPage(none, await wholeExpression(reader, groups, await reader.chunkCount()), window);
         return { page, every, matches };
       });
     } finally {
@@ -134,11 +138,9 @@ describe('the chunk counts the bound takes its idf from', () => {
         expect(rows).toBeGreaterThan(await reader.chunkCount());
         // The page through the bound is still the page of every row scored.
         const groups = [['"delta"'], ['"omega"'], ['"sigma"', '"beta"']];
-        const bounded = byBound(await Promise.all(groups.map(async (terms) => ({
-          terms, docs: 0, bound: groupBound(rows, await Promise.all(terms.map((t) => reader.wordsCount(none, t)))),
-        }))));
+        const whole = await wholeExpression(reader, groups, rows);
         for (const window of [{ offset: 0, limit: 10 }, { offset: 0, limit: 100 }, { offset: 40, limit: 20 }]) {
-          expect(await reader.wordsPage(none, anyOf(groups), window, groups)).toEqual(await reader.wordsPage(none, anyOf(bounded.map((g) => g.terms)), window));
+          expect(await reader.wordsPage(none, anyOf(groups), window, groups)).toEqual(await reader.wordsPage(none, whole, window));
         }
       });
     } finally {
