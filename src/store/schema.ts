@@ -18,6 +18,7 @@
  * them and creates them at the end (one sort each instead of millions of
  * random B-tree inserts), and every other run makes sure they exist first.
  */
+import { RECOUNT_WORD_TOTALS } from './word-totals.js';
 
 /** Every secondary index, by name; `IF NOT EXISTS` so creating them again is a no-op. */
 export const SECONDARY_INDEXES: Readonly<Record<string, string>> = {
@@ -287,6 +288,10 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO meta(key, value) VALUES ('chunk_text', 'zstd-segments')
     ON CONFLICT(key) DO UPDATE SET value = excluded.value;
   `,
+  /* 12: bm25's row count and column totals recounted from the rows the word index holds. A row deleted from a
+     contentless-delete table stays in them, so an index that had files changed or deleted ranked by totals that
+     drifted away from its rows; writers now take deleted rows off (store/word-totals). */
+  RECOUNT_WORD_TOTALS,
 ];
 
 /** The first schema step whose trigram table holds text/gram-tokens' tokens (store/gram-match). */

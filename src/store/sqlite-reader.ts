@@ -13,8 +13,9 @@ import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
 import { GRAM_TOKENS_STEP } from './schema.js';
+import { averagesRowCount } from './word-totals.js';
 import {
-  allOf, anyOf, byBound, firstCut, fts5RowCount, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
+  allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
 } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { StoredCandidateRow } from './statements.js';
@@ -157,7 +158,7 @@ export class SqliteReader implements IndexReader {
   private wordStats(): { version: number; rows: number; docs: Map<string, number> } {
     const version = this.store.indexVersion();
     if (this.stats?.version !== version || this.stats.docs.size >= WORDS_BOUND.docsCacheMax) {
-      this.stats = { version, rows: fts5RowCount(this.s.wordsAverages.get()), docs: new Map() };
+      this.stats = { version, rows: averagesRowCount(this.s.wordsAverages.get()), docs: new Map() };
     }
     return this.stats;
   }

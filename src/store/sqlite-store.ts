@@ -18,6 +18,7 @@ import { prepareStatements, type Statements } from './statements.js';
 import { bindableChunkText, packChunkText, registerChunkText } from './chunk-text.js';
 import { applyMigrations, openDatabase } from './open-database.js';
 import { EdgeWriter } from './edge-names.js';
+import { registerWordTotals, WordTotals, writingShadowTables } from './word-totals.js';
 import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
 export type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
@@ -31,10 +32,12 @@ export class SqliteStore {
   readonly statements: Statements;
   private locate: LocateStatements | null = null;
   private readonly edges: EdgeWriter;
+  private readonly wordTotals: WordTotals;
 
   private constructor(readonly db: Database.Database, readonly file: string) {
     this.statements = prepareStatements(db);
     this.edges = new EdgeWriter(db);
+    this.wordTotals = new WordTotals(db);
   }
 
   /**
@@ -48,9 +51,10 @@ export class SqliteStore {
     if (options.create) fs.mkdirSync(path.dirname(file), { recursive: true });
     const db = openDatabase(file, { readonly: options.readonly ?? false });
     try {
-      // Before the migrations: steps 5, 8 and 10 rebuild full-text indexes from the stored text through them.
+      // Before the migrations: steps 5, 8 and 10 rebuild full-text indexes from the stored text through them, step 12 recounts bm25's totals.
       registerChunkText(db);
       registerIndexTextFunctions(db);
+      registerWordTotals(db);
       migrate(db, file, options.readonly ?? false);
       return new SqliteStore(db, file);
     } catch (error) {
@@ -68,6 +72,7 @@ export class SqliteStore {
   /** BEGIN IMMEDIATE: a writer takes the lock before reading, so it never fails half-way on an upgrade. */
   transaction<T>(fn: () => T): T {
     this.edges.beginTransaction();
+    this.wordTotals.beginTransaction();
     let committed = false;
     try {
       const result = this.db.transaction(fn).immediate();
@@ -75,6 +80,7 @@ export class SqliteStore {
       return result;
     } finally {
       this.edges.endTransaction(committed);
+      this.wordTotals.endTransaction(committed);
     }
   }
 
@@ -161,11 +167,13 @@ export class SqliteStore {
   /**
    * Removes a file, its chunks and their FTS rows, its edges (by their id range), and the edge names
    * nothing refers to any more; symbols go by cascade. Call inside `transaction`. The trigram
-   * 'delete' replays the tokens of the plain text, which `chunksOfFile` unpacks.
+   * 'delete' replays the tokens of the plain text, which `chunksOfFile` unpacks; bm25's totals lose
+   * the word rows' sizes when the transaction commits (store/word-totals).
    */
   deleteFile(fileId: number): void {
     const s = this.statements;
     for (const chunk of s.chunksOfFile.all(fileId)) {
+      this.wordTotals.rowRemoved(chunk.id);
       s.wordsDelete.run(chunk.id);
       s.gramsDelete.run({ rowid: chunk.id, body: gramTokens(chunk.content) });
     }
@@ -239,5 +247,6 @@ function migrate(db: Database.Database, file: string, readonly: boolean): void {
     throw catalogueError('UNAVAILABLE', { key: 'index.newer_schema', params: { index: file, found: current, supported: SCHEMA_VERSION } });
   }
   if (current === SCHEMA_VERSION || readonly) return;
-  applyMigrations(db, MIGRATIONS);
+  // Step 12 writes the word index's averages record (store/word-totals).
+  writingShadowTables(db, () => applyMigrations(db, MIGRATIONS));
 }

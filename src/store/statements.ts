@@ -130,7 +130,7 @@ export function prepareStatements(db: Database.Database) {
       WHERE chunk_words MATCH @match
       ORDER BY score DESC, rowid`),
     wordsCountAll: db.prepare<{ match: string }, { n: number }>('SELECT count(*) AS n FROM chunk_words WHERE chunk_words MATCH @match'),
-    /** FTS5's own record of the word index's row count and token totals (store/words-bound reads its row count). */
+    /** FTS5's own record of the word index's row count and token totals (store/word-totals), whose row count the bound's idf takes. */
     wordsAverages: db.prepare<[], Buffer>('SELECT block FROM chunk_words_data WHERE id = 1').pluck(),
     /** A chunk's file without reading its row's text. */
     chunkFile: db.prepare<[number], { file_id: number }>('SELECT file_id FROM chunks WHERE id = ?'),

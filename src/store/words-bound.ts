@@ -23,23 +23,6 @@ export function fts5Idf(rows: number, docs: number): number {
   return idf <= 0 ? 1e-6 : idf;
 }
 
-/**
- * The row count FTS5's bm25 takes its idf from: the first varint (SQLite's, most significant group
- * first) of the word index's averages record. It is not the chunk count: a row deleted from a
- * contentless-delete table leaves FTS5's count as it was, so after files change or go it is larger,
- * and so is every idf.
- */
-export function fts5RowCount(averages: Uint8Array | undefined): number {
-  let count = 0;
-  for (let i = 0; averages && i < averages.length && i < 9; i++) {
-    const byte = averages[i]!;
-    if (i === 8) return count * 256 + byte;
-    count = count * 128 + (byte & 127);
-    if (byte < 128) return count;
-  }
-  return count;
-}
-
 /** The most one alternative (a group of FTS terms, any of which matches) can add to a row's bm25. */
 export function groupBound(rows: number, docs: readonly number[]): number {
   return docs.reduce((sum, n) => sum + fts5Idf(rows, n) * (WORDS_BOUND.fts5K1 + 1), 0) * (1 + WORDS_BOUND.margin);
