@@ -37,7 +37,7 @@ export class SqliteStore {
   private constructor(readonly db: Database.Database, readonly file: string) {
     this.statements = prepareStatements(db);
     this.edges = new EdgeWriter(db);
-    this.wordTotals = new WordTotals(db);
+    this.wordTotals = new WordTotals(db, this.statements.wordsAverages);
   }
 
   /**

@@ -91,13 +91,12 @@ export function writingShadowTables<T>(db: Database.Database, write: () => T): T
 /** The deleted rows' sizes of one write transaction, taken off the averages record after it commits. */
 export class WordTotals {
   private readonly docsize: Database.Statement<[number], Buffer>;
-  private readonly averages: Database.Statement<[], Buffer>;
   /** Rows and column tokens deleted in the open transaction; `recount` after a savepoint rolled back (which of them stayed is unknown). */
   private removed: { rows: number; tokens: number[]; recount: boolean } | null = null;
 
-  constructor(private readonly db: Database.Database) {
+  /** `averages` reads the record (the store's `wordsAverages`). */
+  constructor(private readonly db: Database.Database, private readonly averages: Database.Statement<[], Buffer>) {
     this.docsize = db.prepare<[number], Buffer>('SELECT sz FROM chunk_words_docsize WHERE id = ?').pluck();
-    this.averages = db.prepare<[], Buffer>('SELECT block FROM chunk_words_data WHERE id = 1').pluck();
   }
 
   /** A transaction starts (a nested one keeps counting for the outermost). */
@@ -107,10 +106,11 @@ export class WordTotals {
 
   /** Call before a row leaves the word index, inside the transaction. */
   rowRemoved(rowid: number): void {
-    const sizes = this.docsize.get(rowid);
-    if (!this.removed || !sizes) return;
-    this.removed.rows++;
-    readVarints(sizes).forEach((n, column) => { this.removed!.tokens[column] = (this.removed!.tokens[column] ?? 0) + n; });
+    const removed = this.removed;
+    const sizes = removed && this.docsize.get(rowid);
+    if (!removed || !sizes) return;
+    removed.rows++;
+    readVarints(sizes).forEach((n, column) => { removed.tokens[column] = (removed.tokens[column] ?? 0) + n; });
   }
 
   /** A transaction ended; after the outermost commits, the record loses what it deleted. */
