@@ -58,7 +58,7 @@ async function runWithPhrases(reader: IndexReader, plan: WordsPlan, match: strin
 }
 
 async function runTerms(reader: IndexReader, plan: WordsPlan, match: string, window: { offset: number; limit: number }): Promise<Run> {
-  const total = await reader.wordsCount(plan.filters, match);
+  const total = await reader.wordsCount(plan.filters, match, plan.anyTermGroups);
   const rows = total === 0 ? [] : await reader.wordsPage(plan.filters, match, window, plan.anyTermGroups);
   return { total, ranked: rows.map((r) => ({ chunkId: r.chunk_id, score: r.score })) };
 }

@@ -89,8 +89,11 @@ export interface LocateReader {
 export interface IndexReader extends LocateReader {
   indexVersion(): Promise<number>;
 
-  /** Chunks matching a word expression: the exact count. */
-  wordsCount(filter: SearchFilter, match: string): Promise<number>;
+  /**
+   * Chunks matching a word expression: the exact count. `groups`, as for `wordsPage`: a store may
+   * count the OR of a few words from the counts of each and of their ANDs, the same number.
+   */
+  wordsCount(filter: SearchFilter, match: string, groups?: readonly (readonly string[])[] | null): Promise<number>;
   /**
    * A page of them by BM25 (FTS5's, path/symbol/body weighted), best first, ties by chunk id.
    * `groups`, when given, are the alternatives `match` is the OR of (plan's anyTermGroups): a

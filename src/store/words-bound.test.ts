@@ -72,6 +72,7 @@ describe('an any-term page with and without the bound', () => {
       const whole = await wholeExpression(reader, groups, await reader.chunkCount());
       const total = await reader.wordsCount(none, anyOf(groups));
       expect(total).toBeGreaterThan(250);
+      expect(await reader.wordsCount(none, anyOf(groups), groups)).toBe(total);
       for (const window of [{ offset: 0, limit: 5 }, { offset: 0, limit: 20 }, { offset: 10, limit: 20 }, { offset: 0, limit: 100 }, { offset: 0, limit: 320 }]) {
         const every = await reader.wordsPage(none, whole, window);
         const page = await reader.wordsPage(none, anyOf(groups), window, groups);
@@ -137,8 +138,16 @@ describe('the chunk counts the bound takes its idf from', () => {
         // The bound's idf takes bm25's own row count, which the writer keeps equal to the rows (store/word-totals).
         const rows = averagesRowCount(changed.sqlite.statements.wordsAverages.get());
         expect(rows).toBe(await reader.chunkCount());
+        // The total of an OR of three words is counted from the ANDs, the same number; so it is of any other OR.
+        const three = [['"delta"'], ['"omega"'], ['"beta"']];
+        const asked = vi.spyOn(changed.sqlite.statements.wordsCountAll, 'get');
+        const union = await reader.wordsCount(none, anyOf(three), three);
+        expect(asked.mock.calls.map(([params]) => params.match).filter((m) => m.includes(' OR '))).toEqual([]);
+        asked.mockRestore();
+        expect(union).toBe(await reader.wordsCount(none, anyOf(three)));
         // The page through the bound is still the page of every row scored.
         const groups = [['"delta"'], ['"omega"'], ['"sigma"', '"beta"']];
+        expect(await reader.wordsCount(none, anyOf(groups), groups)).toBe(await reader.wordsCount(none, anyOf(groups)));
         const whole = await wholeExpression(reader, groups, rows);
         for (const window of [{ offset: 0, limit: 10 }, { offset: 0, limit: 100 }, { offset: 40, limit: 20 }]) {
           expect(await reader.wordsPage(none, anyOf(groups), window, groups)).toEqual(await reader.wordsPage(none, whole, window));
