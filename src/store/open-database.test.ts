@@ -3,12 +3,10 @@ import { describe, expect, it } from 'vitest';
 import { STORE } from '../contracts/limits.js';
 import { MedicinesStore } from '../medicines/store.js';
 import { makeTree } from '../test-support/temp-tree.js';
-import { registerChunkText } from './chunk-text.js';
-import { registerIndexTextFunctions } from './index-text-functions.js';
 import { applyMigrations, openDatabase } from './open-database.js';
 import { MIGRATIONS, SCHEMA_VERSION } from './schema.js';
-import { SqliteStore } from './sqlite-store.js';
-import { registerWordTotals, writingShadowTables } from './word-totals.js';
+import { registerStoreFunctions, SqliteStore } from './sqlite-store.js';
+import { writingShadowTables } from './word-totals.js';
 
 const pragmas = (db: ReturnType<typeof openDatabase>) => ({
   journal: db.pragma('journal_mode', { simple: true }),
@@ -58,9 +56,7 @@ describe('openDatabase', () => {
     const file = path.join(makeTree(), 'c.db');
     const connect = () => {
       const db = openDatabase(file);
-      registerChunkText(db);
-      registerIndexTextFunctions(db);
-      registerWordTotals(db);
+      registerStoreFunctions(db);
       return db;
     };
     const first = connect();

@@ -15,7 +15,7 @@ import { gramTokenMatch } from './gram-match.js';
 import { GRAM_TOKENS_STEP } from './schema.js';
 import { averagesRowCount } from './word-totals.js';
 import {
-  allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
+  allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, splits, type BoundedGroup,
 } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { StoredCandidateRow } from './statements.js';
@@ -104,8 +104,7 @@ export class SqliteReader implements IndexReader {
    */
   private unionCount(words: readonly string[]): number {
     let total = 0;
-    for (let members = 1; members < 1 << words.length; members++) {
-      const held = words.filter((_, i) => (members & (1 << i)) !== 0);
+    for (const { held } of splits(words)) {
       const count = held.length === 1 ? this.termDocs(held[0]!) : this.s.wordsCountAll.get({ match: held.join(' AND ') })?.n ?? 0;
       total += held.length % 2 === 1 ? count : -count;
     }

@@ -28,6 +28,16 @@ export function defaultIndexPath(root: string): string {
   return path.join(root, '.quarry', 'index.db');
 }
 
+/**
+ * The index's SQL functions, on every connection before the migrations: steps 5, 8 and 10 rebuild
+ * full-text indexes from the stored text through them, step 12 recounts bm25's totals.
+ */
+export function registerStoreFunctions(db: Database.Database): void {
+  registerChunkText(db);
+  registerIndexTextFunctions(db);
+  registerWordTotals(db);
+}
+
 export class SqliteStore {
   readonly statements: Statements;
   private locate: LocateStatements | null = null;
@@ -51,10 +61,7 @@ export class SqliteStore {
     if (options.create) fs.mkdirSync(path.dirname(file), { recursive: true });
     const db = openDatabase(file, { readonly: options.readonly ?? false });
     try {
-      // Before the migrations: steps 5, 8 and 10 rebuild full-text indexes from the stored text through them, step 12 recounts bm25's totals.
-      registerChunkText(db);
-      registerIndexTextFunctions(db);
-      registerWordTotals(db);
+      registerStoreFunctions(db);
       migrate(db, file, options.readonly ?? false);
       return new SqliteStore(db, file);
     } catch (error) {

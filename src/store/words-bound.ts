@@ -53,6 +53,13 @@ export function byBound(groups: readonly BoundedGroup[]): BoundedGroup[] {
   return [...groups].sort((a, b) => b.bound - a.bound);
 }
 
+/** Every way to split `items` into a non-empty part held and the rest, each part in the items' order (2^n - 1 splits). */
+export function* splits<T>(items: readonly T[]): Generator<{ held: T[]; lacked: T[] }> {
+  for (let mask = 1; mask < 1 << items.length; mask++) {
+    yield { held: items.filter((_, i) => (mask & (1 << i)) !== 0), lacked: items.filter((_, i) => (mask & (1 << i)) === 0) };
+  }
+}
+
 /** Rows that hold some groups and lack the others: at most `bound` each, found by `match`. */
 export interface LackingSet {
   bound: number;
@@ -68,9 +75,8 @@ export interface LackingSet {
 export function lackingSets(sorted: readonly BoundedGroup[]): LackingSet[] | null {
   if (sorted.length > WORDS_BOUND.lackingGroupsMax) return null;
   const sets: LackingSet[] = [];
-  for (let lacks = 1; lacks < (1 << sorted.length) - 1; lacks++) {
-    const held = sorted.filter((_, i) => (lacks & (1 << i)) === 0);
-    const lacked = sorted.filter((_, i) => (lacks & (1 << i)) !== 0);
+  for (const { held, lacked } of splits(sorted)) {
+    if (lacked.length === 0) continue; // the rows holding every group: asked for first, by themselves
     sets.push({
       bound: held.reduce((sum, g) => sum + g.bound, 0),
       match: `(${allOf(held.map((g) => g.terms))}) NOT (${anyOf(lacked.map((g) => g.terms))})`,
