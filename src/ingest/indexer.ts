@@ -11,7 +11,9 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { INGEST } from '../contracts/limits.js';
+import { INGEST, STORE } from '../contracts/limits.js';
+import { registerTextDictionary } from '../store/chunk-text.js';
+import { dictionarySamples } from './dictionary-samples.js';
 import { message } from '../contracts/messages/index.js';
 import { openStore } from '../store/open-store.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
@@ -55,6 +57,8 @@ export interface IndexOptions {
    * first pass searches wait for, stay word-only.
    */
   embeddings?: EmbeddingsConfig | null;
+  /** A pass with this much to prepare builds the index's chunk-text dictionary when it has none (default STORE.textDictionaryMinBytes). */
+  textDictionaryMinBytes?: number;
 }
 
 export interface IndexProgress {
@@ -152,19 +156,25 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
 
     // Files whose size or mtime changed are read, hashed and prepared, in worker threads when
     // there is enough to do; outcomes are handled in walk order, so the summary does not depend on it.
-    let bytesToPrepare = 0;
-    for (const entry of walked.files) {
+    const toPrepare = walked.files.filter((entry) => {
       const state = stored.get(entry.relPath);
-      if (!state || state.size !== entry.size || state.mtimeMs !== entry.mtimeMs) bytesToPrepare += entry.size;
-    }
+      return !state || state.size !== entry.size || state.mtimeMs !== entry.mtimeMs;
+    });
+    const bytesToPrepare = toPrepare.reduce((sum, entry) => sum + entry.size, 0);
     // Loading an empty index: secondary indexes are built once at the end (see IndexWriter.beginBulkLoad).
     const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && (await writer.counts()).files === 0;
     if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes();
-    const preparer = openPreparer({
-      symbols: options.symbols !== false, workers: options.workers, workerHeapMb: options.workerHeapMb, bytesToPrepare,
-    });
-    // Chunk text is deflated by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
+    // Chunk text is packed by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
     const packText = location.kind === 'sqlite';
+    // The index's dictionary for that text: a large enough pass learns one from its files when the index has none.
+    const learnsDictionary = bytesToPrepare >= (options.textDictionaryMinBytes ?? STORE.textDictionaryMinBytes);
+    const textDictionary = packText
+      ? await writer.textDictionary(learnsDictionary ? () => dictionarySamples(toPrepare, Math.min(STORE.textDictionarySampleBytes, bytesToPrepare / 4)) : null)
+      : null;
+    const dictionaryId = textDictionary ? registerTextDictionary(textDictionary) : null;
+    const preparer = openPreparer({
+      symbols: options.symbols !== false, workers: options.workers, workerHeapMb: options.workerHeapMb, bytesToPrepare, textDictionary,
+    });
     const inFlight: InFlight[] = [];
     let inFlightBytes = 0;
     const settleOldest = async () => {
@@ -199,7 +209,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
           unchanged++;
         } else {
           const pending = preparer.prepare({
-            relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state?.hash ?? null, packText,
+            relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state?.hash ?? null, packText, dictionaryId,
           });
           inFlight.push({ entry, state, pending });
           inFlightBytes += entry.size;

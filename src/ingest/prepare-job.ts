@@ -19,6 +19,8 @@ export interface PrepareJob {
   storedHash: string | null;
   /** Pack each chunk's stored text (store/chunk-text) and make its trigram tokens here, off the writing thread: true for a SQLite index. */
   packText: boolean;
+  /** The index's chunk-text dictionary to pack with (registered in the preparing thread), null for none. */
+  dictionaryId: number | null;
 }
 
 export type PrepareOutcome =
@@ -41,7 +43,7 @@ export function runPrepareJob(job: PrepareJob, parsers: Parsers | undefined): Pr
   if (!prepared) return { kind: 'binary' };
   if (job.packText) {
     for (const chunk of prepared.chunks) {
-      chunk.stored = packChunkText(chunk.content);
+      chunk.stored = packChunkText(chunk.content, job.dictionaryId);
       chunk.grams = gramTokens(chunk.content);
     }
   }

@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { INGEST } from '../contracts/limits.js';
+import { INGEST, STORE } from '../contracts/limits.js';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { SECONDARY_INDEXES } from '../store/schema.js';
 import { runCli, runCliJson } from '../test-support/cli.js';
+import { driverTree } from '../test-support/driver-tree.js';
 import { makeTree, writeTree, type TreeSpec } from '../test-support/temp-tree.js';
 import { indexFolder, type IndexSummary } from './indexer.js';
 
@@ -80,6 +81,32 @@ describe('preparing files in worker threads', () => {
     expect(counts(second[1]!)).toMatchObject({ updated: 1, deleted: 2, skipped: { binary: 2 } });
     expect(dump(workersIndex)).toEqual(dump(threadIndex));
   });
+});
+
+describe('preparing files in worker threads with the chunk-text dictionary', () => {
+  it('packs every row with the dictionary the pass learnt, the same one and the same rows as in the indexing thread', async () => {
+    const files = driverTree(['usb', 'i2c', 'spi', 'mmc'], 100);
+    expect(Object.values(files).reduce((sum, text) => sum + text.length, 0)).toBeGreaterThanOrEqual(STORE.textDictionaryMinBytes);
+    const { reference: inThread, subject: inWorkers, referenceIndex: threadIndex, subjectIndex: workersIndex } = twoCopies(files);
+    await indexFolder({ root: inThread, indexPath: threadIndex, repository: 'r', workers: 0 });
+    const run = await runCliJson<IndexSummary>(['index', inWorkers, '--index', workersIndex, '--repository', 'r', '--workers', '2', '--json']);
+    expect(run.code, run.stderr).toBe(0);
+    expect(dump(workersIndex)).toEqual(dump(threadIndex));
+    const packing = (indexPath: string) => {
+      const store = SqliteStore.open(indexPath);
+      try {
+        return {
+          dictionaries: store.db.prepare('SELECT id, bytes FROM text_dictionaries').all(),
+          // A dictionary segment starts with 0x17: a worker without the dictionary could not have written one.
+          marks: store.db.prepare("SELECT DISTINCT unicode(substr(content, 1, 1)) FROM chunks WHERE typeof(content) = 'blob'").pluck().all(),
+        };
+      } finally {
+        store.close();
+      }
+    };
+    expect(packing(workersIndex)).toEqual(packing(threadIndex));
+    expect(packing(workersIndex)).toMatchObject({ dictionaries: [expect.anything()], marks: [0x17] });
+  }, 60_000);
 });
 
 describe('the indexing thread preparing files while it waits for workers', () => {

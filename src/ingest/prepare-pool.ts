@@ -50,7 +50,11 @@ export function defaultPrepareWorkers(): number {
  * `workers` given explicitly is honoured whatever the amount of work;
  * by default workers start only when there is enough to prepare.
  */
-export function openPreparer(options: { symbols: boolean; workers: number | undefined; bytesToPrepare: number; workerHeapMb?: number }): Preparer {
+export function openPreparer(options: {
+  symbols: boolean; workers: number | undefined; bytesToPrepare: number; workerHeapMb?: number;
+  /** The index's chunk-text dictionary, for the workers to pack with (store/text-dictionary). */
+  textDictionary?: Uint8Array | null;
+}): Preparer {
   const workers = options.workers ?? (options.bytesToPrepare >= INGEST.workerMinBytes ? defaultPrepareWorkers() : 0);
   const useWorkers = workers > 0 && options.bytesToPrepare > 0 && fs.existsSync(WORKER_SCRIPT);
   // Grammars load on the first file that needs preparing here: a run with nothing changed never pays for them.
@@ -65,7 +69,7 @@ export function openPreparer(options: { symbols: boolean; workers: number | unde
       close: async () => {},
     };
   }
-  return workerPreparer(workers, options.symbols, options.workerHeapMb ?? INGEST.prepareWorkerHeapMb, inThread);
+  return workerPreparer(workers, { symbols: options.symbols, textDictionary: options.textDictionary ?? null }, options.workerHeapMb ?? INGEST.prepareWorkerHeapMb, inThread);
 }
 
 interface WorkerReply { id: number; outcome?: PrepareOutcome; error?: string; taken?: true }
@@ -84,7 +88,9 @@ interface Posted {
   reject: (e: Error) => void;
 }
 
-function workerPreparer(count: number, symbols: boolean, heapMb: number, inThread: (job: PrepareJob) => Promise<PrepareOutcome>): Preparer {
+function workerPreparer(
+  count: number, setup: { symbols: boolean; textDictionary: Uint8Array | null }, heapMb: number, inThread: (job: PrepareJob) => Promise<PrepareOutcome>,
+): Preparer {
   const window = { files: INGEST.filesPerTransaction / 2, bytes: INGEST.bytesPerTransaction / 2 };
   const claims = claimRing(window.files);
   /** Posted jobs whose outcome is still to come, in id order (a Map keeps insertion order). */
@@ -103,7 +109,7 @@ function workerPreparer(count: number, symbols: boolean, heapMb: number, inThrea
    * file before, and retired if not (it would die again at start); its jobs come back to this thread.
    */
   const spawn = (slot: number): Worker | null => {
-    const worker = new Worker(WORKER_SCRIPT, { workerData: { symbols, claims }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
+    const worker = new Worker(WORKER_SCRIPT, { workerData: { ...setup, claims }, resourceLimits: { maxOldGenerationSizeMb: heapMb } });
     let finished = 0;
     worker.on('message', (m: WorkerReply) => {
       const p = byId.get(m.id);

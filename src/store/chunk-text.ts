@@ -8,28 +8,36 @@
  * through the SQL function `chunk_text`, registered on each connection of
  * the store; the FTS5 indexes are always fed the plain text.
  *
- * Three BLOB layouts exist, told apart by their first byte:
- * - a zstd segment (written now): the byte ZSTD_MARK, the text's UTF-8 length as LEB128, then one
- *   zstd frame without its own size, checksum or dictionary id. zstd reads concatenated frames in
- *   one call, so the segments of a scan's batch are unpacked together. Against the deflate
- *   segments below, on 23 MB of kernel chunks: unpacking about 2x as fast (the larger part of an
- *   exact search after SQLite's own work), packing 3.6x as fast, 1.6% larger;
+ * Four BLOB layouts exist, told apart by their first byte:
+ * - a dictionary segment (written now once the index has a dictionary, store/text-dictionary):
+ *   the byte DICTIONARY_MARK, the dictionary's id and the text's UTF-8 length as LEB128, then one
+ *   zstd frame packed with that dictionary. The dictionaries are registered in this process by
+ *   the stores that hold them (registerTextDictionary);
+ * - a zstd segment (written before the index has a dictionary): the byte ZSTD_MARK, the text's
+ *   UTF-8 length as LEB128, then one zstd frame without its own size, checksum or dictionary id.
+ *   zstd reads concatenated frames in one call, so the segments of a scan's batch are unpacked
+ *   together (those of one dictionary too). Against the deflate segments below, on 23 MB of
+ *   kernel chunks: unpacking about 2x as fast (the larger part of an exact search after SQLite's
+ *   own work), packing 3.6x as fast, 1.6% larger;
  * - a deflate segment (written before the zstd ones): SEGMENT_MARK, the same length, then raw deflate
  *   ended by a sync flush instead of a final block, so a batch's segments also inflate in one
  *   zlib call (a call costs ~7 us whatever its size);
  * - a whole raw deflate stream (schema steps 4-5), inflated alone.
- * Both marks have deflate's reserved block type (11) in their low bits, so no deflate stream
- * starts with either. Rows keep the layout they were written in until their file changes.
+ * Every mark has deflate's reserved block type (11) in its low bits, so no deflate stream starts
+ * with one. Rows keep the layout they were written in until their file changes.
  */
 import zlib from 'node:zlib';
 import type Database from 'better-sqlite3';
 import zstd from 'zstd-napi/binding.js';
 import { STORE } from '../contracts/limits.js';
+import { textDictionaryId } from './text-dictionary.js';
 
 /** First byte of a deflate segment: BFINAL 1 with BTYPE 11, which no deflate stream begins with. */
 const SEGMENT_MARK = 0x07;
 /** First byte of a zstd segment: BTYPE 11 again (0b1111). */
 const ZSTD_MARK = 0x0f;
+/** First byte of a zstd segment packed with a dictionary: BTYPE 11 again (0b10111). */
+const DICTIONARY_MARK = 0x17;
 const SYNC = { finishFlush: zlib.constants.Z_SYNC_FLUSH };
 
 function writeLength(length: number): number[] {
@@ -40,23 +48,52 @@ function writeLength(length: number): number[] {
   }
 }
 
-/** A segment's header: its text's byte length and where its packed bytes start. */
-function readHeader(stored: Uint8Array): { length: number; start: number } {
-  let length = 0;
+/** LEB128 at `at` (at most 5 bytes), and where the next field starts. */
+function readVarint(stored: Uint8Array, at: number): { value: number; next: number } {
+  let value = 0;
   let scale = 1;
-  for (let at = 1; at < stored.length && at < 8; at++) {
-    const byte = stored[at]!;
-    length += (byte & 127) * scale;
-    if (byte < 128) return { length, start: at + 1 };
+  for (let i = at; i < stored.length && i < at + 5; i++) {
+    const byte = stored[i]!;
+    value += (byte & 127) * scale;
+    if (byte < 128) return { value, next: i + 1 };
     scale *= 128;
   }
   throw new Error('stored chunk text: broken segment header');
 }
 
-type Codec = 'zstd' | 'deflate';
+/** The codec of a segment: deflate, zstd alone, or zstd with the dictionary of this id. */
+type Codec = 'deflate' | 'zstd' | number;
 
-function segmentCodec(stored: Uint8Array): Codec | null {
-  return stored[0] === ZSTD_MARK ? 'zstd' : stored[0] === SEGMENT_MARK ? 'deflate' : null;
+/** A segment's header: its codec, its text's byte length and where its packed bytes start (null: not a segment). */
+function readHeader(stored: Uint8Array): { codec: Codec; length: number; start: number } | null {
+  const mark = stored[0];
+  if (mark === DICTIONARY_MARK) {
+    const id = readVarint(stored, 1);
+    const length = readVarint(stored, id.next);
+    return { codec: id.value, length: length.value, start: length.next };
+  }
+  if (mark !== ZSTD_MARK && mark !== SEGMENT_MARK) return null;
+  const length = readVarint(stored, 1);
+  return { codec: mark === ZSTD_MARK ? 'zstd' : 'deflate', length: length.value, start: length.next };
+}
+
+/** A dictionary known to this process, with its zstd forms made on first use. */
+interface KnownDictionary { bytes: Uint8Array; packing?: zstd.CDict; unpacking?: zstd.DDict }
+
+/** Dictionaries by id. An id is a hash of the dictionary's bytes, so stores of different indexes share entries safely. */
+const dictionaries = new Map<number, KnownDictionary>();
+
+/** Makes a dictionary's segments readable (and packable) in this process; returns its id. */
+export function registerTextDictionary(bytes: Uint8Array): number {
+  const id = textDictionaryId(bytes);
+  if (!dictionaries.has(id)) dictionaries.set(id, { bytes });
+  return id;
+}
+
+function knownDictionary(id: number): KnownDictionary {
+  const known = dictionaries.get(id);
+  if (!known) throw new Error(`stored chunk text: dictionary ${id} is not loaded`);
+  return known;
 }
 
 /** One compression and one decompression context per thread, made on first use and reused (a context costs an allocation of its tables). */
@@ -77,19 +114,29 @@ function zstdPacker(): { context: zstd.CCtx; scratch: Buffer } {
 }
 
 /**
- * What `chunks.content` stores for `text`: a zstd segment when it is worth it, else the text.
- * The bytes are copied out of the scratch buffer: a prepare worker's message would copy a whole
- * buffer behind a view, and the in-flight window would keep it alive (peak RSS on fs/ went from
- * 501 to 756 MB when zlib's 16 KiB output buffers travelled that way).
+ * What `chunks.content` stores for `text`: a zstd segment when it is worth it, else the text;
+ * packed with the dictionary `dictionaryId` (registered) when given. The bytes are copied out of
+ * the scratch buffer: a prepare worker's message would copy a whole buffer behind a view, and the
+ * in-flight window would keep it alive (peak RSS on fs/ went from 501 to 756 MB when zlib's
+ * 16 KiB output buffers travelled that way).
  */
-export function packChunkText(text: string): string | Uint8Array {
+export function packChunkText(text: string, dictionaryId: number | null = null): string | Uint8Array {
   if (text.length < STORE.chunkTextPackMinBytes) return text;
   const bytes = Buffer.from(text, 'utf8');
   const zstdState = zstdPacker();
   const bound = zstd.compressBound(bytes.length);
   if (zstdState.scratch.length < bound) zstdState.scratch = Buffer.allocUnsafe(bound);
-  const packedLength = zstdState.context.compress2(zstdState.scratch, bytes);
-  const header = [ZSTD_MARK, ...writeLength(bytes.length)];
+  let packedLength: number;
+  let header: number[];
+  if (dictionaryId === null) {
+    packedLength = zstdState.context.compress2(zstdState.scratch, bytes);
+    header = [ZSTD_MARK, ...writeLength(bytes.length)];
+  } else {
+    const known = knownDictionary(dictionaryId);
+    known.packing ??= new zstd.CDict(known.bytes, STORE.chunkTextZstdLevel);
+    packedLength = zstdState.context.compressUsingCDict(zstdState.scratch, bytes, known.packing);
+    header = [DICTIONARY_MARK, ...writeLength(dictionaryId), ...writeLength(bytes.length)];
+  }
   if (header.length + packedLength >= bytes.length) return text;
   const packed = new Uint8Array(header.length + packedLength);
   packed.set(header);
@@ -108,11 +155,19 @@ function unpackSegments(codec: Codec, packed: Uint8Array, length: number): Buffe
     } else {
       out = Buffer.allocUnsafe(length);
       unpacker ??= new zstd.DCtx();
-      written = unpacker.decompress(out, packed);
+      if (codec === 'zstd') {
+        written = unpacker.decompress(out, packed);
+      } else {
+        const known = knownDictionary(codec);
+        known.unpacking ??= new zstd.DDict(known.bytes);
+        written = unpacker.decompressUsingDDict(out, packed, known.unpacking);
+      }
     }
   } catch (error) {
     // zstd refuses a frame longer than the stored length: the same broken row as a short one.
-    throw new Error(`stored chunk text: ${codec} data does not unpack to the ${length} bytes stored`, { cause: error });
+    if (error instanceof Error && error.message.startsWith('stored chunk text:')) throw error;
+    const name = typeof codec === 'number' ? `zstd (dictionary ${codec})` : codec;
+    throw new Error(`stored chunk text: ${name} data does not unpack to the ${length} bytes stored`, { cause: error });
   }
   if (written !== length) throw new Error(`stored chunk text: ${written} bytes unpacked where ${length} were stored`);
   return out;
@@ -121,10 +176,9 @@ function unpackSegments(codec: Codec, packed: Uint8Array, length: number): Buffe
 /** The UTF-8 bytes of one stored value. */
 function unpackOne(stored: string | Uint8Array): Buffer {
   if (typeof stored === 'string') return Buffer.from(stored, 'utf8');
-  const codec = segmentCodec(stored);
-  if (codec === null) return zlib.inflateRawSync(stored);
-  const { length, start } = readHeader(stored);
-  return unpackSegments(codec, stored.subarray(start), length);
+  const header = readHeader(stored);
+  if (header === null) return zlib.inflateRawSync(stored);
+  return unpackSegments(header.codec, stored.subarray(header.start), header.length);
 }
 
 /** The text of a stored `chunks.content` value. */
@@ -132,7 +186,7 @@ export function unpackChunkText(stored: string | Uint8Array): string {
   return typeof stored === 'string' ? stored : unpackOne(stored).toString('utf8');
 }
 
-/** A batch's segments of one codec, to unpack in one call. */
+/** A batch's segments of one codec (and dictionary), to unpack in one call. */
 interface SegmentRun {
   parts: Uint8Array[];
   lengths: { at: number; length: number }[];
@@ -148,9 +202,9 @@ export function unpackChunkBytes(stored: readonly (string | Uint8Array)[]): Buff
   const out: Buffer[] = new Array<Buffer>(stored.length);
   const runs = new Map<Codec, SegmentRun>();
   stored.forEach((value, at) => {
-    const codec = typeof value === 'string' ? null : segmentCodec(value);
-    if (typeof value === 'string' || codec === null) { out[at] = unpackOne(value); return; }
-    const { length, start } = readHeader(value);
+    const header = typeof value === 'string' ? null : readHeader(value);
+    if (typeof value === 'string' || header === null) { out[at] = unpackOne(value); return; }
+    const { codec, length, start } = header;
     let run = runs.get(codec);
     if (!run) { run = { parts: [], lengths: [], total: 0 }; runs.set(codec, run); }
     run.parts.push(value.subarray(start));

@@ -292,6 +292,13 @@ export const MIGRATIONS: readonly string[] = [
      contentless-delete table stays in them, so an index that had files changed or deleted ranked by totals that
      drifted away from its rows; writers now take deleted rows off (store/word-totals). */
   RECOUNT_WORD_TOTALS,
+  /* 13: zstd dictionaries for chunk text (store/text-dictionary): rows written after an index has one are packed
+     with it (store/chunk-text's dictionary segments), which an older Quarry could not read. */ `
+  CREATE TABLE IF NOT EXISTS text_dictionaries (
+    id INTEGER PRIMARY KEY,
+    bytes BLOB NOT NULL
+  );
+  `,
 ];
 
 /** The first schema step whose trigram table holds text/gram-tokens' tokens (store/gram-match). */

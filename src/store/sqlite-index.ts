@@ -7,6 +7,7 @@
  * transaction, as the indexer always did.
  */
 import { SqliteReader } from './sqlite-reader.js';
+import { buildTextDictionary } from './text-dictionary.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { IndexReader, IndexWriter, Store, StoredFileState, WriteBatch } from './store.js';
 
@@ -44,6 +45,22 @@ class SqliteWriter implements IndexWriter {
       }
       for (const id of batch.deletes) store.deleteFile(id);
       return batch.writes.length + batch.deletes.length > 0 ? store.bumpIndexVersion() : store.indexVersion();
+    }));
+  }
+
+  /** Built outside the transaction (about 2 s on 8 MiB of samples), kept inside it unless another writer kept one first. */
+  textDictionary(samples: (() => Buffer[]) | null): Promise<Uint8Array | null> {
+    const store = this.sqlite;
+    store.dictionaries.refresh();
+    const existing = store.dictionaries.packingBytes();
+    if (existing || !samples) return Promise.resolve(existing);
+    const built = buildTextDictionary(samples());
+    if (!built) return Promise.resolve(null);
+    return Promise.resolve(store.transaction(() => {
+      const kept = store.dictionaries.packingBytes();
+      if (kept) return kept;
+      store.dictionaries.add(built);
+      return built;
     }));
   }
 
@@ -93,7 +110,11 @@ export class SqliteIndex implements Store {
    */
   async read<T>(fn: (reader: IndexReader) => Promise<T>): Promise<T> {
     const snapshot = this.sqlite.db.readonly;
-    if (snapshot && this.readers++ === 0) this.sqlite.db.exec('BEGIN');
+    if (snapshot && this.readers++ === 0) {
+      // Before the snapshot: an index pass may have added the dictionary of rows this search will read.
+      this.sqlite.dictionaries.refresh();
+      this.sqlite.db.exec('BEGIN');
+    }
     try {
       return await fn(this.reader);
     } finally {

@@ -19,6 +19,7 @@ import { bindableChunkText, packChunkText, registerChunkText } from './chunk-tex
 import { applyMigrations, openDatabase } from './open-database.js';
 import { EdgeWriter } from './edge-names.js';
 import { registerWordTotals, WordTotals, writingShadowTables } from './word-totals.js';
+import { StoredDictionaries } from './stored-dictionaries.js';
 import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
 export type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
@@ -43,11 +44,15 @@ export class SqliteStore {
   private locate: LocateStatements | null = null;
   private readonly edges: EdgeWriter;
   private readonly wordTotals: WordTotals;
+  /** The chunk-text dictionaries of the file (store/stored-dictionaries). */
+  readonly dictionaries: StoredDictionaries;
 
   private constructor(readonly db: Database.Database, readonly file: string) {
     this.statements = prepareStatements(db);
     this.edges = new EdgeWriter(db);
     this.wordTotals = new WordTotals(db, this.statements.wordsAverages);
+    this.dictionaries = new StoredDictionaries(db);
+    this.dictionaries.refresh();
   }
 
   /**
@@ -78,6 +83,8 @@ export class SqliteStore {
 
   /** BEGIN IMMEDIATE: a writer takes the lock before reading, so it never fails half-way on an upgrade. */
   transaction<T>(fn: () => T): T {
+    // Another writer may have added a dictionary since this connection last looked (rows it wrote use it).
+    this.dictionaries.refresh();
     this.edges.beginTransaction();
     this.wordTotals.beginTransaction();
     let committed = false;
@@ -144,7 +151,8 @@ export class SqliteStore {
 
   /**
    * Inserts a file with its chunks into both FTS indexes. Call inside `transaction`. A chunk's text is
-   * stored packed (store/chunk-text): as the prepare worker packed it, else packed here.
+   * stored packed (store/chunk-text): as the prepare worker packed it (with this index's dictionary,
+   * given to it for the pass), else packed here.
    */
   insertFile(sourceId: number, file: NewFile, chunks: readonly NewChunk[], symbols: readonly NewSymbol[] = [], edges: readonly NewEdge[] = []): number {
     const s = this.statements;
@@ -159,7 +167,7 @@ export class SqliteStore {
       const chunkId = Number(s.chunkInsert.run({
         file_id: fileId, start_line: chunk.startLine, end_line: chunk.endLine, kind: chunk.kind,
         symbol: chunk.symbol, token_count: chunk.tokenCount,
-        content: bindableChunkText(chunk.stored ?? packChunkText(chunk.content)),
+        content: bindableChunkText(chunk.stored ?? packChunkText(chunk.content, this.dictionaries.packingId)),
       }).lastInsertRowid);
       s.wordsInsert.run({ rowid: chunkId, path: pathWords, symbol: wordIndexText(chunk.symbol ?? ''), body: chunk.words });
       s.gramsInsert.run({ rowid: chunkId, body: chunk.grams ?? gramTokens(chunk.content) });

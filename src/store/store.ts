@@ -236,6 +236,12 @@ export interface IndexWriter {
   counts(): Promise<{ files: number; chunks: number }>;
   /** Applies a batch; returns the index version after it. */
   apply(batch: WriteBatch): Promise<number>;
+  /**
+   * The dictionary prepared chunk text is packed with (store/text-dictionary): the index's own, or,
+   * when it has none and `samples` is given, one built from them and kept. Null where text is kept
+   * plain (PostgreSQL) or there was too little to learn from.
+   */
+  textDictionary(samples: (() => Buffer[]) | null): Promise<Uint8Array | null>;
   /** Before loading an empty index: drops secondary indexes, built once by `ensureIndexes` at the end. */
   beginBulkLoad(): Promise<void>;
   /** Creates whichever secondary index is missing. */

@@ -220,6 +220,11 @@ export class PgWriter implements IndexWriter {
     }
   }
 
+  /** PostgreSQL keeps chunk text plain: nothing is packed. */
+  textDictionary(): Promise<Uint8Array | null> {
+    return Promise.resolve(null);
+  }
+
   beginBulkLoad(): Promise<void> {
     return this.guard(async () => {
       for (const name of Object.keys(SECONDARY_INDEXES)) await this.client.query(`DROP INDEX IF EXISTS ${name}`);

@@ -1,0 +1,287 @@
+/**
+ * @module store/text-dictionary
+ * A zstd dictionary for an index's chunk text, built here from sample texts
+ * (zstd-napi has no trainer). Chunks are small frames, a few hundred bytes
+ * packed: most of a frame's unpacking is building its literal Huffman table,
+ * and most of its size is text every file repeats (licence lines, includes,
+ * `return -EINVAL;`). A dictionary gives every frame both up front.
+ *
+ * The dictionary is RFC 8878 section 5's: magic, id, entropy tables (the
+ * literals' Huffman weights, then FSE tables for offset codes, match lengths
+ * and literal lengths), three repeat offsets, then content. The tables come
+ * from the statistics of a greedy LZ parse of the samples against the
+ * content; the content is cover-style: the sample segments whose 8-byte
+ * windows recur in most samples, each window counted once, best last (the
+ * nearest offsets are the cheapest).
+ */
+import { createHash } from 'node:crypto';
+import { STORE } from '../contracts/limits.js';
+
+const MAGIC = 0xec30a437;
+/** Huffman codes of at most 11 bits (the format's limit for literals). */
+const HUF_MAX_BITS = 11;
+/**
+ * The direct weight form holds 128 weights (symbols 0-127) and implies symbol 128's: bytes above
+ * 128 (UTF-8 beyond ASCII) are left out, and zstd then checks per block whether the table fits.
+ */
+const HUF_SYMBOLS = 129;
+/** Largest code of each sequence field (RFC 8878 3.1.1.3.2.1), and the accuracy each table is given. */
+const OFFSET_CODE_MAX = 28;
+const MATCH_CODE_MAX = 52;
+const LITERALS_CODE_MAX = 35;
+const OFFSET_LOG = 8;
+const LENGTH_LOG = 9;
+/** Window length of the content's cover (zstd's own trainer uses 6-8) and the segment length it picks. */
+const WINDOW = 8;
+const SEGMENT = 256;
+/** Buckets of the window counts: collisions only blur the ranking of segments. */
+const WINDOW_BUCKETS_LOG = 22;
+
+/** Literal-length code baselines from 16 up, and match-length baselines from code 32 up. */
+const LITERALS_BASE = [16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536];
+const MATCH_BASE = [35, 37, 39, 41, 43, 47, 51, 59, 67, 83, 99, 131, 259, 515, 1027, 2051, 4099, 8195, 16387, 32771, 65539];
+
+function baselineCode(value: number, bases: readonly number[]): number {
+  let code = 0;
+  while (code + 1 < bases.length && bases[code + 1]! <= value) code++;
+  return code;
+}
+
+export const literalsLengthCode = (length: number): number => (length < 16 ? length : 16 + baselineCode(length, LITERALS_BASE));
+export const matchLengthCode = (length: number): number => (length < 35 ? length - 3 : 32 + baselineCode(length, MATCH_BASE));
+/** The code of an offset value (a distance plus 3; 1-3 name the repeat offsets). */
+export const offsetCode = (offsetValue: number): number => 31 - Math.clz32(offsetValue);
+
+/** Bits written least significant first, as zstd's forward bit streams are. */
+class BitWriter {
+  private readonly bytes: number[] = [];
+  private pending = 0;
+  private count = 0;
+
+  write(value: number, bits: number): void {
+    for (let i = 0; i < bits; i++) {
+      this.pending |= ((value >>> i) & 1) << this.count;
+      if (++this.count === 8) { this.bytes.push(this.pending); this.pending = 0; this.count = 0; }
+    }
+  }
+
+  finish(): number[] {
+    if (this.count > 0) this.bytes.push(this.pending);
+    return this.bytes;
+  }
+}
+
+/**
+ * An FSE table description (RFC 8878 4.1.1): the accuracy log, then each symbol's normalized count
+ * plus one in a field as wide as the points still to give need, one bit less for small values; a
+ * zero count is followed by 2-bit counts of the zeros after it.
+ */
+export function fseTableDescription(log: number, counts: readonly number[]): number[] {
+  const out = new BitWriter();
+  out.write(log - 5, 4);
+  let remaining = (1 << log) + 1;
+  let threshold = 1 << log;
+  let bits = log + 1;
+  let symbol = 0;
+  let previousZero = false;
+  while (remaining > 1 && symbol < counts.length) {
+    if (previousZero) {
+      let zeros = 0;
+      while (counts[symbol] === 0) { zeros++; symbol++; }
+      for (; zeros >= 3; zeros -= 3) out.write(3, 2);
+      out.write(zeros, 2);
+    }
+    const count = counts[symbol++]!;
+    const shortMax = 2 * threshold - 1 - remaining;
+    const value = count + 1;
+    if (value < shortMax) out.write(value, bits - 1);
+    else out.write(value >= threshold ? value + shortMax : value, bits);
+    remaining -= Math.abs(count);
+    previousZero = count === 0;
+    while (remaining < threshold) { bits--; threshold >>= 1; }
+  }
+  if (remaining !== 1) throw new Error('FSE table: counts do not add up to the table size');
+  return out.finish();
+}
+
+/** `counts` normalized to 2^log points; every symbol up to `max` is kept, the rare ones as -1 ("below one"). */
+export function normalizedCounts(counts: readonly number[], max: number, log: number): number[] {
+  const given = Array.from({ length: max + 1 }, (_, s) => counts[s] ?? 0);
+  const total = given.reduce((a, b) => a + b, 0) || 1;
+  const points = 1 << log;
+  const rare = given.map((n) => n * points < total);
+  const budget = points - rare.filter(Boolean).length;
+  const commonTotal = given.reduce((sum, n, s) => sum + (rare[s] ? 0 : n), 0) || 1;
+  const out = given.map((n, s) => (rare[s] ? -1 : Math.max(1, Math.floor((n * budget) / commonTotal))));
+  let largest = 0;
+  out.forEach((n, s) => { if (n > out[largest]!) largest = s; });
+  out[largest]! += points - out.reduce((sum, n) => sum + Math.abs(n), 0);
+  if (out[largest]! < 1) throw new Error('FSE table: too many rare symbols for its size');
+  return out;
+}
+
+/** Huffman code lengths of at most `limit` bits, every symbol given one; halving the counts until the longest fits. */
+function huffmanLengths(frequencies: readonly number[], limit: number): number[] {
+  let counts = frequencies.map((f) => Math.max(1, f));
+  for (;;) {
+    const lengths = huffmanCodeLengths(counts);
+    if (Math.max(...lengths) <= limit) return lengths;
+    counts = counts.map((c) => Math.max(1, c >> 1));
+  }
+}
+
+function huffmanCodeLengths(counts: readonly number[]): number[] {
+  const lengths = counts.map(() => 0);
+  let nodes = counts.map((weight, symbol) => ({ weight, symbols: [symbol] }));
+  while (nodes.length > 1) {
+    nodes.sort((a, b) => a.weight - b.weight);
+    const [a, b] = [nodes[0]!, nodes[1]!];
+    const symbols = [...a.symbols, ...b.symbols];
+    for (const s of symbols) lengths[s]!++;
+    nodes = [{ weight: a.weight + b.weight, symbols }, ...nodes.slice(2)];
+  }
+  return lengths;
+}
+
+/** The literals' Huffman tree description in the direct form: a header byte, then 4-bit weights, two to a byte. */
+export function huffmanTreeDescription(byteCounts: readonly number[]): number[] {
+  const lengths = huffmanLengths(byteCounts.slice(0, HUF_SYMBOLS), HUF_MAX_BITS);
+  const maxBits = Math.max(...lengths);
+  const weights = lengths.slice(0, HUF_SYMBOLS - 1).map((length) => maxBits + 1 - length);
+  const out = [127 + weights.length];
+  for (let i = 0; i < weights.length; i += 2) out.push((weights[i]! << 4) | (weights[i + 1] ?? 0));
+  return out;
+}
+
+/** The segments of the samples whose windows recur in most samples, best last, up to `bytes`. */
+export function coverContent(samples: readonly Buffer[], bytes: number): Buffer {
+  const buckets = 1 << WINDOW_BUCKETS_LOG;
+  const frequency = new Uint32Array(buckets);
+  const lastSample = new Int32Array(buckets).fill(-1);
+  const bucketAt = (text: Buffer, at: number) => {
+    let hash = 0x811c9dc5;
+    for (let j = 0; j < WINDOW; j++) hash = Math.imul(hash ^ text[at + j]!, 0x01000193);
+    return (hash >>> 0) & (buckets - 1);
+  };
+  samples.forEach((text, s) => {
+    for (let at = 0; at + WINDOW <= text.length; at++) {
+      const bucket = bucketAt(text, at);
+      if (lastSample[bucket] !== s) { lastSample[bucket] = s; frequency[bucket]!++; }
+    }
+  });
+  const score = (text: Buffer, from: number) => {
+    let total = 0;
+    for (let at = from, end = Math.min(text.length, from + SEGMENT); at + WINDOW <= end; at++) total += frequency[bucketAt(text, at)]!;
+    return total;
+  };
+  const segments: { sample: number; at: number; score: number }[] = [];
+  samples.forEach((text, sample) => {
+    for (let at = 0; at < text.length; at += SEGMENT) segments.push({ sample, at, score: score(text, at) });
+  });
+  segments.sort((a, b) => b.score - a.score);
+  // Lazy greedy: a segment's score only falls as others are taken, so the top one is re-scored and
+  // taken when it still beats the next, else put back in its place.
+  const chosen: Buffer[] = [];
+  let used = 0;
+  while (used < bytes && segments.length > 0) {
+    const top = segments.shift()!;
+    const text = samples[top.sample]!;
+    const fresh = score(text, top.at);
+    if (segments.length > 0 && fresh < segments[0]!.score) {
+      top.score = fresh;
+      let low = 0, high = segments.length;
+      while (low < high) { const mid = (low + high) >> 1; if (segments[mid]!.score > fresh) low = mid + 1; else high = mid; }
+      segments.splice(low, 0, top);
+      continue;
+    }
+    const piece = text.subarray(top.at, Math.min(text.length, top.at + SEGMENT, top.at + bytes - used));
+    for (let at = 0; at + WINDOW <= piece.length; at++) frequency[bucketAt(piece, at)] = 0;
+    chosen.push(piece);
+    used += piece.length;
+  }
+  return Buffer.concat(chosen.reverse());
+}
+
+interface ParseStatistics { literals: number[]; literalsLengths: number[]; matchLengths: number[]; offsets: number[] }
+
+/**
+ * What a greedy LZ parse of each sample, with `content` before it, emits: literal bytes and the
+ * codes of its sequences (4-byte matches at a window's last position; a repeated distance counts as
+ * the first repeat offset). zstd's own parse differs, but its statistics are alike.
+ */
+function parseStatistics(samples: readonly Buffer[], content: Buffer): ParseStatistics {
+  const stats: ParseStatistics = { literals: new Array<number>(256).fill(0), literalsLengths: [], matchLengths: [], offsets: [] };
+  const bump = (counts: number[], code: number) => { counts[code] = (counts[code] ?? 0) + 1; };
+  const last = new Int32Array(1 << 16);
+  for (const sample of samples) {
+    const text = Buffer.concat([content, sample]);
+    const bucket = (at: number) => Math.imul(text.readUInt32LE(at), 2654435761) >>> 16;
+    last.fill(-1);
+    for (let at = 0; at + 4 <= content.length; at++) last[bucket(at)] = at;
+    let literals = 0;
+    let previousDistance = -1;
+    for (let at = content.length; at < text.length;) {
+      if (at + 4 <= text.length) {
+        const key = bucket(at);
+        const from = last[key]!;
+        last[key] = at;
+        if (from >= 0 && text.readUInt32LE(from) === text.readUInt32LE(at)) {
+          let length = 4;
+          while (at + length < text.length && text[from + length] === text[at + length]) length++;
+          for (let next = at + 1; next < at + length && next + 4 <= text.length; next++) last[bucket(next)] = next;
+          const distance = at - from;
+          bump(stats.literalsLengths, literalsLengthCode(literals));
+          bump(stats.matchLengths, matchLengthCode(length));
+          bump(stats.offsets, distance === previousDistance ? 0 : offsetCode(distance + 3));
+          previousDistance = distance;
+          literals = 0;
+          at += length;
+          continue;
+        }
+      }
+      stats.literals[text[at]!]!++;
+      literals++;
+      at++;
+    }
+  }
+  return stats;
+}
+
+/** Nothing to learn from less than this: a tree that small gets no dictionary. */
+export const DICTIONARY_MIN_SAMPLE_BYTES = 64 * 1024;
+
+/**
+ * A dictionary for texts like `samples` (null when they are too few to learn from). Its id is taken
+ * from its bytes, so equal ids mean equal dictionaries wherever they are loaded.
+ */
+export function buildTextDictionary(samples: readonly Buffer[]): Uint8Array | null {
+  const sampleBytes = samples.reduce((sum, s) => sum + s.length, 0);
+  if (sampleBytes < DICTIONARY_MIN_SAMPLE_BYTES) return null;
+  const content = coverContent(samples, Math.min(STORE.textDictionaryBytes, sampleBytes >> 2));
+  const parsed = parseStatistics(samples.slice(0, STORE.textDictionaryParsedSamples), content);
+  const tables = Buffer.from([
+    ...huffmanTreeDescription(parsed.literals),
+    ...fseTableDescription(OFFSET_LOG, normalizedCounts(parsed.offsets, OFFSET_CODE_MAX, OFFSET_LOG)),
+    ...fseTableDescription(LENGTH_LOG, normalizedCounts(parsed.matchLengths, MATCH_CODE_MAX, LENGTH_LOG)),
+    ...fseTableDescription(LENGTH_LOG, normalizedCounts(parsed.literalsLengths, LITERALS_CODE_MAX, LENGTH_LOG)),
+  ]);
+  // zstd's usual starting repeat offsets; each must lie within the content.
+  const repeats = Buffer.alloc(12);
+  [1, 4, 8].forEach((offset, i) => repeats.writeUInt32LE(offset, i * 4));
+  const body = Buffer.concat([tables, repeats, content]);
+  const header = Buffer.alloc(8);
+  header.writeUInt32LE(MAGIC, 0);
+  header.writeUInt32LE(dictionaryIdOf(body), 4);
+  return Buffer.concat([header, body]);
+}
+
+/** An id in the range zstd leaves to private dictionaries (2^15 up), from a hash of the dictionary's body. */
+function dictionaryIdOf(body: Buffer): number {
+  const id = createHash('sha256').update(body).digest().readUInt32LE(0) & 0x7fffffff;
+  return Math.max(id, 0x8000);
+}
+
+/** The id written in a dictionary's header. */
+export function textDictionaryId(dictionary: Uint8Array): number {
+  return Buffer.from(dictionary.buffer, dictionary.byteOffset, dictionary.byteLength).readUInt32LE(4);
+}
