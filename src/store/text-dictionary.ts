@@ -156,27 +156,32 @@ export function huffmanTreeDescription(byteCounts: readonly number[]): number[] 
 /** The segments of the samples whose windows recur in most samples, best last, up to `bytes`. */
 export function coverContent(samples: readonly Buffer[], bytes: number): Buffer {
   const buckets = 1 << WINDOW_BUCKETS_LOG;
+  // Each window's bucket, hashed once: counting, scoring and re-scoring all read these.
+  const bucketsOf = samples.map((text) => {
+    const of = new Uint32Array(Math.max(0, text.length - WINDOW + 1));
+    for (let at = 0; at < of.length; at++) {
+      let hash = 0x811c9dc5;
+      for (let j = 0; j < WINDOW; j++) hash = Math.imul(hash ^ text[at + j]!, 0x01000193);
+      of[at] = (hash >>> 0) & (buckets - 1);
+    }
+    return of;
+  });
   const frequency = new Uint32Array(buckets);
   const lastSample = new Int32Array(buckets).fill(-1);
-  const bucketAt = (text: Buffer, at: number) => {
-    let hash = 0x811c9dc5;
-    for (let j = 0; j < WINDOW; j++) hash = Math.imul(hash ^ text[at + j]!, 0x01000193);
-    return (hash >>> 0) & (buckets - 1);
-  };
-  samples.forEach((text, s) => {
-    for (let at = 0; at + WINDOW <= text.length; at++) {
-      const bucket = bucketAt(text, at);
+  bucketsOf.forEach((of, s) => {
+    for (const bucket of of) {
       if (lastSample[bucket] !== s) { lastSample[bucket] = s; frequency[bucket]!++; }
     }
   });
-  const score = (text: Buffer, from: number) => {
+  const score = (sample: number, from: number) => {
+    const of = bucketsOf[sample]!;
     let total = 0;
-    for (let at = from, end = Math.min(text.length, from + SEGMENT); at + WINDOW <= end; at++) total += frequency[bucketAt(text, at)]!;
+    for (let at = from, end = Math.min(of.length, from + SEGMENT - WINDOW + 1); at < end; at++) total += frequency[of[at]!]!;
     return total;
   };
   const segments: { sample: number; at: number; score: number }[] = [];
   samples.forEach((text, sample) => {
-    for (let at = 0; at < text.length; at += SEGMENT) segments.push({ sample, at, score: score(text, at) });
+    for (let at = 0; at < text.length; at += SEGMENT) segments.push({ sample, at, score: score(sample, at) });
   });
   segments.sort((a, b) => b.score - a.score);
   // Lazy greedy: a segment's score only falls as others are taken, so the top one is re-scored and
@@ -185,8 +190,7 @@ export function coverContent(samples: readonly Buffer[], bytes: number): Buffer 
   let used = 0;
   while (used < bytes && segments.length > 0) {
     const top = segments.shift()!;
-    const text = samples[top.sample]!;
-    const fresh = score(text, top.at);
+    const fresh = score(top.sample, top.at);
     if (segments.length > 0 && fresh < segments[0]!.score) {
       top.score = fresh;
       let low = 0, high = segments.length;
@@ -194,10 +198,12 @@ export function coverContent(samples: readonly Buffer[], bytes: number): Buffer 
       segments.splice(low, 0, top);
       continue;
     }
-    const piece = text.subarray(top.at, Math.min(text.length, top.at + SEGMENT, top.at + bytes - used));
-    for (let at = 0; at + WINDOW <= piece.length; at++) frequency[bucketAt(piece, at)] = 0;
-    chosen.push(piece);
-    used += piece.length;
+    const text = samples[top.sample]!;
+    const end = Math.min(text.length, top.at + SEGMENT, top.at + bytes - used);
+    const of = bucketsOf[top.sample]!;
+    for (let at = top.at; at + WINDOW <= end; at++) frequency[of[at]!] = 0;
+    chosen.push(text.subarray(top.at, end));
+    used += end - top.at;
   }
   return Buffer.concat(chosen.reverse());
 }
@@ -212,12 +218,15 @@ interface ParseStatistics { literals: number[]; literalsLengths: number[]; match
 function parseStatistics(samples: readonly Buffer[], content: Buffer): ParseStatistics {
   const stats: ParseStatistics = { literals: new Array<number>(256).fill(0), literalsLengths: [], matchLengths: [], offsets: [] };
   const bump = (counts: number[], code: number) => { counts[code] = (counts[code] ?? 0) + 1; };
+  const bucketOf = (text: Buffer, at: number) => Math.imul(text.readUInt32LE(at), 2654435761) >>> 16;
+  // Where each 4-byte window was last seen in the content: the same start for every sample.
+  const inContent = new Int32Array(1 << 16).fill(-1);
+  for (let at = 0; at + 4 <= content.length; at++) inContent[bucketOf(content, at)] = at;
   const last = new Int32Array(1 << 16);
   for (const sample of samples) {
     const text = Buffer.concat([content, sample]);
-    const bucket = (at: number) => Math.imul(text.readUInt32LE(at), 2654435761) >>> 16;
-    last.fill(-1);
-    for (let at = 0; at + 4 <= content.length; at++) last[bucket(at)] = at;
+    const bucket = (at: number) => bucketOf(text, at);
+    last.set(inContent);
     let literals = 0;
     let previousDistance = -1;
     for (let at = content.length; at < text.length;) {
