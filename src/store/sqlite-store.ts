@@ -47,12 +47,11 @@ export class SqliteStore {
   /** The chunk-text dictionaries of the file (store/stored-dictionaries). */
   readonly dictionaries: StoredDictionaries;
 
-  private constructor(readonly db: Database.Database, readonly file: string) {
+  private constructor(readonly db: Database.Database, readonly file: string, dictionaries: StoredDictionaries) {
     this.statements = prepareStatements(db);
     this.edges = new EdgeWriter(db);
     this.wordTotals = new WordTotals(db, this.statements.wordsAverages);
-    this.dictionaries = new StoredDictionaries(db);
-    this.dictionaries.refresh();
+    this.dictionaries = dictionaries;
   }
 
   /**
@@ -67,8 +66,11 @@ export class SqliteStore {
     const db = openDatabase(file, { readonly: options.readonly ?? false });
     try {
       registerStoreFunctions(db);
+      // Before the migrations: a step that rebuilds a full-text index reads every row's text.
+      const dictionaries = new StoredDictionaries(db);
+      dictionaries.refresh();
       migrate(db, file, options.readonly ?? false);
-      return new SqliteStore(db, file);
+      return new SqliteStore(db, file, dictionaries);
     } catch (error) {
       db.close();
       throw error;
