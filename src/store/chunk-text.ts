@@ -77,16 +77,23 @@ function readHeader(stored: Uint8Array): { codec: Codec; length: number; start: 
   return { codec: mark === ZSTD_MARK ? 'zstd' : 'deflate', length: length.value, start: length.next };
 }
 
-/** A dictionary known to this process, with its zstd forms made on first use. */
-interface KnownDictionary { bytes: Uint8Array; packing?: zstd.CDict; unpacking?: zstd.DDict }
+/**
+ * A dictionary known to this thread, with its zstd forms made on first use: a compression context
+ * of its own with the dictionary loaded (its frames keep the settings below: a CDict passed per
+ * call would write the frame's size and dictionary id again, ~6 bytes a chunk), and a DDict.
+ */
+interface KnownDictionary { bytes: Uint8Array; packing?: zstd.CCtx; unpacking?: zstd.DDict }
 
 /** Dictionaries by id. An id is a hash of the dictionary's bytes, so stores of different indexes share entries safely. */
 const dictionaries = new Map<number, KnownDictionary>();
 
-/** Makes a dictionary's segments readable (and packable) in this process; returns its id. */
+/** Makes a dictionary's segments readable (and packable) in this thread; returns its id. */
 export function registerTextDictionary(bytes: Uint8Array): number {
   const id = textDictionaryId(bytes);
-  if (!dictionaries.has(id)) dictionaries.set(id, { bytes });
+  const known = dictionaries.get(id);
+  if (!known) dictionaries.set(id, { bytes });
+  // Ids are hashes: two dictionaries with one id would unpack each other's rows into garbage.
+  else if (!Buffer.from(known.bytes).equals(Buffer.from(bytes))) throw new Error(`stored chunk text: two different dictionaries have the id ${id}`);
   return id;
 }
 
@@ -100,16 +107,19 @@ function knownDictionary(id: number): KnownDictionary {
 let packer: { context: zstd.CCtx; scratch: Buffer } | null = null;
 let unpacker: zstd.DCtx | null = null;
 
-function zstdPacker(): { context: zstd.CCtx; scratch: Buffer } {
-  if (packer) return packer;
+function packingContext(): zstd.CCtx {
   const context = new zstd.CCtx();
   context.setParameter(zstd.CParameter.compressionLevel, STORE.chunkTextZstdLevel);
-  // The segment header already holds the length; a checksum would only guard against what SQLite guards against.
+  // The segment header already holds the length (and the dictionary's id); a checksum would only guard against what SQLite guards against.
   context.setParameter(zstd.CParameter.contentSizeFlag, 0);
   context.setParameter(zstd.CParameter.checksumFlag, 0);
   context.setParameter(zstd.CParameter.dictIDFlag, 0);
+  return context;
+}
+
+function zstdPacker(): { context: zstd.CCtx; scratch: Buffer } {
   // The scratch buffer grows to the largest chunk's bound on demand.
-  packer = { context, scratch: Buffer.alloc(0) };
+  packer ??= { context: packingContext(), scratch: Buffer.alloc(0) };
   return packer;
 }
 
@@ -133,8 +143,11 @@ export function packChunkText(text: string, dictionaryId: number | null = null):
     header = [ZSTD_MARK, ...writeLength(bytes.length)];
   } else {
     const known = knownDictionary(dictionaryId);
-    known.packing ??= new zstd.CDict(known.bytes, STORE.chunkTextZstdLevel);
-    packedLength = zstdState.context.compressUsingCDict(zstdState.scratch, bytes, known.packing);
+    if (!known.packing) {
+      known.packing = packingContext();
+      known.packing.loadDictionary(known.bytes);
+    }
+    packedLength = known.packing.compress2(zstdState.scratch, bytes);
     header = [DICTIONARY_MARK, ...writeLength(dictionaryId), ...writeLength(bytes.length)];
   }
   if (header.length + packedLength >= bytes.length) return text;

@@ -298,6 +298,8 @@ export const MIGRATIONS: readonly string[] = [
     id INTEGER PRIMARY KEY,
     bytes BLOB NOT NULL
   );
+  INSERT INTO meta(key, value) VALUES ('chunk_text', 'zstd-segments, dictionary segments')
+    ON CONFLICT(key) DO UPDATE SET value = excluded.value;
   `,
 ];
 

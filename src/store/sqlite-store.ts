@@ -85,13 +85,15 @@ export class SqliteStore {
 
   /** BEGIN IMMEDIATE: a writer takes the lock before reading, so it never fails half-way on an upgrade. */
   transaction<T>(fn: () => T): T {
-    // Another writer may have added a dictionary since this connection last looked (rows it wrote use it).
-    this.dictionaries.refresh();
     this.edges.beginTransaction();
     this.wordTotals.beginTransaction();
     let committed = false;
     try {
-      const result = this.db.transaction(fn).immediate();
+      const result = this.db.transaction(() => {
+        // Under the write lock: another writer may have added a dictionary that rows this one deletes were packed with.
+        this.dictionaries.refresh();
+        return fn();
+      }).immediate();
       committed = true;
       return result;
     } finally {

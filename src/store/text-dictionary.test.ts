@@ -124,6 +124,29 @@ describe('the chunk-text dictionary', () => {
     expect(packed.map((p) => unpackChunkText(p))).toEqual(unseen);
   });
 
+  it('writes frames without their own size or dictionary id, which the segment header already holds', () => {
+    const id = registerTextDictionary(buildTextDictionary(texts(0, 400).map((t) => Buffer.from(t)))!);
+    const segment = Buffer.from(packChunkText(driverFunction(9000), id) as Uint8Array);
+    // Mark, id and length as LEB128, then the frame: its magic number and its header's descriptor.
+    let at = 1;
+    for (let field = 0; field < 2; field++) while (segment[at++]! >= 128);
+    expect(segment.readUInt32LE(at)).toBe(0xfd2fb528);
+    const descriptor = segment[at + 4]!;
+    expect(descriptor & 0b11).toBe(0); // no dictionary id
+    expect(descriptor >> 6).toBe(0); // no content size (nor a single segment: a window byte instead)
+    expect(descriptor & 0b100).toBe(0); // no checksum
+  });
+
+  it('refuses a second dictionary with the id of one it knows', () => {
+    const dictionary = Buffer.from(buildTextDictionary(texts(0, 350).map((t) => Buffer.from(t)))!);
+    registerTextDictionary(dictionary);
+    const forged = Buffer.from(dictionary);
+    forged.writeUInt8(forged.readUInt8(forged.length - 1) ^ 1, forged.length - 1);
+    expect(textDictionaryId(forged)).toBe(textDictionaryId(dictionary));
+    expect(() => registerTextDictionary(forged)).toThrow(/two different dictionaries have the id/);
+    expect(registerTextDictionary(Buffer.from(dictionary))).toBe(textDictionaryId(dictionary));
+  });
+
   it('takes its id from its bytes, and is not built from too little text', () => {
     const samples = texts(0, 300).map((t) => Buffer.from(t));
     expect(textDictionaryId(buildTextDictionary(samples)!)).toBe(textDictionaryId(buildTextDictionary(samples)!));

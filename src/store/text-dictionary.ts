@@ -15,6 +15,7 @@
  * nearest offsets are the cheapest).
  */
 import { createHash } from 'node:crypto';
+import zstd from 'zstd-napi/binding.js';
 import { STORE } from '../contracts/limits.js';
 
 const MAGIC = 0xec30a437;
@@ -25,7 +26,7 @@ const HUF_MAX_BITS = 11;
  * 128 (UTF-8 beyond ASCII) are left out, and zstd then checks per block whether the table fits.
  */
 const HUF_SYMBOLS = 129;
-/** Largest code of each sequence field (RFC 8878 3.1.1.3.2.1), and the accuracy each table is given. */
+/** Largest code of each sequence field (offsets: zstd's default maximum, the format allows 31), and the accuracy each table is given. */
 const OFFSET_CODE_MAX = 28;
 const MATCH_CODE_MAX = 52;
 const LITERALS_CODE_MAX = 35;
@@ -154,7 +155,7 @@ export function huffmanTreeDescription(byteCounts: readonly number[]): number[] 
 }
 
 /** The segments of the samples whose windows recur in most samples, best last, up to `bytes`. */
-export function coverContent(samples: readonly Buffer[], bytes: number): Buffer {
+function coverContent(samples: readonly Buffer[], bytes: number): Buffer {
   const buckets = 1 << WINDOW_BUCKETS_LOG;
   // Each window's bucket, hashed once: counting, scoring and re-scoring all read these.
   const bucketsOf = samples.map((text) => {
@@ -257,11 +258,12 @@ function parseStatistics(samples: readonly Buffer[], content: Buffer): ParseStat
 }
 
 /** Nothing to learn from less than this: a tree that small gets no dictionary. */
-export const DICTIONARY_MIN_SAMPLE_BYTES = 64 * 1024;
+const DICTIONARY_MIN_SAMPLE_BYTES = 64 * 1024;
 
 /**
- * A dictionary for texts like `samples` (null when they are too few to learn from). Its id is taken
- * from its bytes, so equal ids mean equal dictionaries wherever they are loaded.
+ * A dictionary for texts like `samples` (null when they are too few to learn from, or zstd would
+ * not take it). Its id is taken from its bytes, so equal ids mean equal dictionaries wherever
+ * they are loaded.
  */
 export function buildTextDictionary(samples: readonly Buffer[]): Uint8Array | null {
   const sampleBytes = samples.reduce((sum, s) => sum + s.length, 0);
@@ -281,7 +283,23 @@ export function buildTextDictionary(samples: readonly Buffer[]): Uint8Array | nu
   const header = Buffer.alloc(8);
   header.writeUInt32LE(MAGIC, 0);
   header.writeUInt32LE(dictionaryIdOf(body), 4);
-  return Buffer.concat([header, body]);
+  const dictionary = Buffer.concat([header, body]);
+  return acceptedByZstd(dictionary, Buffer.concat(samples.slice(0, 16))) ? dictionary : null;
+}
+
+/** zstd loads the dictionary both ways and gives `text` back through it: one it refused, once kept, would fail every later pass. */
+function acceptedByZstd(dictionary: Buffer, text: Buffer): boolean {
+  try {
+    const packer = new zstd.CCtx();
+    packer.loadDictionary(dictionary);
+    const packed = Buffer.alloc(zstd.compressBound(text.length));
+    const packedLength = packer.compress2(packed, text);
+    const unpacked = Buffer.alloc(text.length);
+    const written = new zstd.DCtx().decompressUsingDDict(unpacked, packed.subarray(0, packedLength), new zstd.DDict(dictionary));
+    return written === text.length && unpacked.equals(text);
+  } catch {
+    return false;
+  }
 }
 
 /** An id in the range zstd leaves to private dictionaries (2^15 up), from a hash of the dictionary's body. */
