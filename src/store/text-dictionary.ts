@@ -157,27 +157,29 @@ export function huffmanTreeDescription(byteCounts: readonly number[]): number[] 
 /** The segments of the samples whose windows recur in most samples, best last, up to `bytes`. */
 function coverContent(samples: readonly Buffer[], bytes: number): Buffer {
   const buckets = 1 << WINDOW_BUCKETS_LOG;
-  // Each window's bucket, hashed once: counting, scoring and re-scoring all read these.
-  const bucketsOf = samples.map((text) => {
-    const of = new Uint32Array(Math.max(0, text.length - WINDOW + 1));
-    for (let at = 0; at < of.length; at++) {
+  // Each window's bucket, hashed once into one array (counting, scoring and re-scoring all read it):
+  // one large allocation goes back to the system when freed, thousands of small ones would not.
+  const starts = new Int32Array(samples.length + 1);
+  samples.forEach((text, s) => { starts[s + 1] = starts[s]! + Math.max(0, text.length - WINDOW + 1); });
+  const windowBuckets = new Uint32Array(starts[samples.length]!);
+  samples.forEach((text, s) => {
+    for (let at = 0, to = starts[s]!; to < starts[s + 1]!; at++, to++) {
       let hash = 0x811c9dc5;
       for (let j = 0; j < WINDOW; j++) hash = Math.imul(hash ^ text[at + j]!, 0x01000193);
-      of[at] = (hash >>> 0) & (buckets - 1);
+      windowBuckets[to] = (hash >>> 0) & (buckets - 1);
     }
-    return of;
   });
   const frequency = new Uint32Array(buckets);
   const lastSample = new Int32Array(buckets).fill(-1);
-  bucketsOf.forEach((of, s) => {
-    for (const bucket of of) {
+  samples.forEach((_, s) => {
+    for (let at = starts[s]!; at < starts[s + 1]!; at++) {
+      const bucket = windowBuckets[at]!;
       if (lastSample[bucket] !== s) { lastSample[bucket] = s; frequency[bucket]!++; }
     }
   });
   const score = (sample: number, from: number) => {
-    const of = bucketsOf[sample]!;
     let total = 0;
-    for (let at = from, end = Math.min(of.length, from + SEGMENT - WINDOW + 1); at < end; at++) total += frequency[of[at]!]!;
+    for (let at = starts[sample]! + from, end = Math.min(starts[sample + 1]!, at + SEGMENT - WINDOW + 1); at < end; at++) total += frequency[windowBuckets[at]!]!;
     return total;
   };
   const segments: { sample: number; at: number; score: number }[] = [];
@@ -201,8 +203,7 @@ function coverContent(samples: readonly Buffer[], bytes: number): Buffer {
     }
     const text = samples[top.sample]!;
     const end = Math.min(text.length, top.at + SEGMENT, top.at + bytes - used);
-    const of = bucketsOf[top.sample]!;
-    for (let at = top.at; at + WINDOW <= end; at++) frequency[of[at]!] = 0;
+    for (let at = starts[top.sample]! + top.at, last = starts[top.sample]! + end - WINDOW; at <= last; at++) frequency[windowBuckets[at]!] = 0;
     chosen.push(text.subarray(top.at, end));
     used += end - top.at;
   }
@@ -224,8 +225,11 @@ function parseStatistics(samples: readonly Buffer[], content: Buffer): ParseStat
   const inContent = new Int32Array(1 << 16).fill(-1);
   for (let at = 0; at + 4 <= content.length; at++) inContent[bucketOf(content, at)] = at;
   const last = new Int32Array(1 << 16);
+  // The content, then each sample in turn, in one buffer: not a new one per sample.
+  const joined = Buffer.alloc(content.length + Math.max(0, ...samples.map((sample) => sample.length)));
+  content.copy(joined);
   for (const sample of samples) {
-    const text = Buffer.concat([content, sample]);
+    const text = joined.subarray(0, content.length + sample.copy(joined, content.length));
     const bucket = (at: number) => bucketOf(text, at);
     last.set(inContent);
     let literals = 0;
