@@ -36,7 +36,7 @@ const LENGTH_LOG = 9;
 const WINDOW = 8;
 const SEGMENT = 256;
 /** Buckets of the window counts: collisions only blur the ranking of segments. */
-const WINDOW_BUCKETS_LOG = 22;
+const WINDOW_BUCKETS_LOG = 20;
 
 /** Literal-length code baselines from 16 up, and match-length baselines from code 32 up. */
 const LITERALS_BASE = [16, 18, 20, 22, 24, 28, 32, 40, 48, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536];
@@ -157,34 +157,27 @@ export function huffmanTreeDescription(byteCounts: readonly number[]): number[] 
 /** The segments of the samples whose windows recur in most samples, best last, up to `bytes`. */
 function coverContent(samples: readonly Buffer[], bytes: number): Buffer {
   const buckets = 1 << WINDOW_BUCKETS_LOG;
-  // Each window's bucket, hashed once into one array (counting, scoring and re-scoring all read it):
-  // one large allocation goes back to the system when freed, thousands of small ones would not.
-  const starts = new Int32Array(samples.length + 1);
-  samples.forEach((text, s) => { starts[s + 1] = starts[s]! + Math.max(0, text.length - WINDOW + 1); });
-  const windowBuckets = new Uint32Array(starts[samples.length]!);
-  samples.forEach((text, s) => {
-    for (let at = 0, to = starts[s]!; to < starts[s + 1]!; at++, to++) {
-      let hash = 0x811c9dc5;
-      for (let j = 0; j < WINDOW; j++) hash = Math.imul(hash ^ text[at + j]!, 0x01000193);
-      windowBuckets[to] = (hash >>> 0) & (buckets - 1);
-    }
-  });
+  const bucketAt = (text: Buffer, at: number) => {
+    let hash = 0x811c9dc5;
+    for (let j = 0; j < WINDOW; j++) hash = Math.imul(hash ^ text[at + j]!, 0x01000193);
+    return (hash >>> 0) & (buckets - 1);
+  };
   const frequency = new Uint32Array(buckets);
   const lastSample = new Int32Array(buckets).fill(-1);
-  samples.forEach((_, s) => {
-    for (let at = starts[s]!; at < starts[s + 1]!; at++) {
-      const bucket = windowBuckets[at]!;
+  samples.forEach((text, s) => {
+    for (let at = 0; at + WINDOW <= text.length; at++) {
+      const bucket = bucketAt(text, at);
       if (lastSample[bucket] !== s) { lastSample[bucket] = s; frequency[bucket]!++; }
     }
   });
-  const score = (sample: number, from: number) => {
+  const score = (text: Buffer, from: number) => {
     let total = 0;
-    for (let at = starts[sample]! + from, end = Math.min(starts[sample + 1]!, at + SEGMENT - WINDOW + 1); at < end; at++) total += frequency[windowBuckets[at]!]!;
+    for (let at = from, end = Math.min(text.length, from + SEGMENT); at + WINDOW <= end; at++) total += frequency[bucketAt(text, at)]!;
     return total;
   };
   const segments: { sample: number; at: number; score: number }[] = [];
   samples.forEach((text, sample) => {
-    for (let at = 0; at < text.length; at += SEGMENT) segments.push({ sample, at, score: score(sample, at) });
+    for (let at = 0; at < text.length; at += SEGMENT) segments.push({ sample, at, score: score(text, at) });
   });
   segments.sort((a, b) => b.score - a.score);
   // Lazy greedy: a segment's score only falls as others are taken, so the top one is re-scored and
@@ -193,7 +186,8 @@ function coverContent(samples: readonly Buffer[], bytes: number): Buffer {
   let used = 0;
   while (used < bytes && segments.length > 0) {
     const top = segments.shift()!;
-    const fresh = score(top.sample, top.at);
+    const text = samples[top.sample]!;
+    const fresh = score(text, top.at);
     if (segments.length > 0 && fresh < segments[0]!.score) {
       top.score = fresh;
       let low = 0, high = segments.length;
@@ -201,11 +195,10 @@ function coverContent(samples: readonly Buffer[], bytes: number): Buffer {
       segments.splice(low, 0, top);
       continue;
     }
-    const text = samples[top.sample]!;
-    const end = Math.min(text.length, top.at + SEGMENT, top.at + bytes - used);
-    for (let at = starts[top.sample]! + top.at, last = starts[top.sample]! + end - WINDOW; at <= last; at++) frequency[windowBuckets[at]!] = 0;
-    chosen.push(text.subarray(top.at, end));
-    used += end - top.at;
+    const piece = text.subarray(top.at, Math.min(text.length, top.at + SEGMENT, top.at + bytes - used));
+    for (let at = 0; at + WINDOW <= piece.length; at++) frequency[bucketAt(piece, at)] = 0;
+    chosen.push(piece);
+    used += piece.length;
   }
   return Buffer.concat(chosen.reverse());
 }
