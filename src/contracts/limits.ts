@@ -153,11 +153,16 @@ export const STORE = {
   chunkTextZstdLevel: 3,
   /**
    * Content bytes of an index's zstd dictionary for chunk text (store/text-dictionary). On kernel
-   * chunks, 64 KiB kept 31.1% of the text against 35.7% without one, and unpacked 27% faster.
+   * chunks, 64 KiB kept 30.4% of the text against 35.7% without one, and unpacked at 938-979
+   * against 605-613 MB/s; 128 KiB kept 29.7% but unpacked 6% slower.
    */
   textDictionaryBytes: 65_536,
-  /** Text sampled (evenly over the files to prepare, a quarter of them at most) to build the dictionary: 8 MiB take about 2 s. */
+  /** Text sampled (evenly over the files to prepare, a quarter of them at most) to build the dictionary: 8 MiB take about 0.85 s. */
   textDictionarySampleBytes: 8 * 1024 * 1024,
+  /** Less sample text than this teaches nothing worth a dictionary: the pass packs without one. */
+  textDictionaryMinSampleBytes: 64 * 1024,
+  /** Files larger than this are not sampled: mostly generated tables, unlike the rest of a tree. */
+  textDictionarySampleFileMaxBytes: 1024 * 1024,
   /** Pieces of the samples parsed for the dictionary's entropy tables. */
   textDictionaryParsedSamples: 3000,
   /**

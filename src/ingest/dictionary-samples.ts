@@ -5,12 +5,11 @@
  * pieces about a chunk long, since the dictionary is used on chunks.
  */
 import fs from 'node:fs';
+import { STORE } from '../contracts/limits.js';
 import type { WalkedFile } from './walk.js';
 
 /** About a chunk: most kernel chunks are a few hundred bytes to a few KB. */
 const PIECE_BYTES = 1024;
-/** Larger files are mostly generated tables, unlike the rest. */
-const SAMPLE_FILE_MAX_BYTES = 1024 * 1024;
 
 export function dictionarySamples(files: readonly WalkedFile[], budgetBytes: number): Buffer[] {
   const total = files.reduce((sum, f) => sum + f.size, 0);
@@ -19,7 +18,7 @@ export function dictionarySamples(files: readonly WalkedFile[], budgetBytes: num
   let taken = 0;
   for (let i = 0; i < files.length && taken < budgetBytes; i += stride) {
     const file = files[i]!;
-    if (file.size > SAMPLE_FILE_MAX_BYTES) continue;
+    if (file.size > STORE.textDictionarySampleFileMaxBytes) continue;
     let bytes: Buffer;
     try {
       bytes = fs.readFileSync(file.absPath);

@@ -168,7 +168,8 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     const packText = location.kind === 'sqlite';
     // The index's dictionary for that text: a large enough pass learns one from its files when the index has none.
     const learnsDictionary = bytesToPrepare >= (options.textDictionaryMinBytes ?? STORE.textDictionaryMinBytes);
-    const textDictionary = packText
+    // A pass with nothing to prepare packs nothing: it does not read the dictionary either.
+    const textDictionary = packText && bytesToPrepare > 0
       ? await writer.textDictionary(learnsDictionary ? () => dictionarySamples(toPrepare, Math.min(STORE.textDictionarySampleBytes, bytesToPrepare / 4)) : null)
       : null;
     const dictionaryId = textDictionary ? registerTextDictionary(textDictionary) : null;

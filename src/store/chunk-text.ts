@@ -93,7 +93,7 @@ export function registerTextDictionary(bytes: Uint8Array): number {
   const known = dictionaries.get(id);
   if (!known) dictionaries.set(id, { bytes });
   // Ids are hashes: two dictionaries with one id would unpack each other's rows into garbage.
-  else if (!Buffer.from(known.bytes).equals(Buffer.from(bytes))) throw new Error(`stored chunk text: two different dictionaries have the id ${id}`);
+  else if (Buffer.compare(known.bytes, bytes) !== 0) throw new Error(`stored chunk text: two different dictionaries have the id ${id}`);
   return id;
 }
 
@@ -159,6 +159,8 @@ export function packChunkText(text: string, dictionaryId: number | null = null):
 
 /** The `length` bytes that `packed` (one segment's body, or several of one codec concatenated) unpacks to. */
 function unpackSegments(codec: Codec, packed: Uint8Array, length: number): Buffer {
+  // Looked up before unpacking: a dictionary this thread does not know is its own error, not a broken row.
+  const dictionary = typeof codec === 'number' ? knownDictionary(codec) : null;
   let out: Buffer;
   let written: number;
   try {
@@ -168,17 +170,15 @@ function unpackSegments(codec: Codec, packed: Uint8Array, length: number): Buffe
     } else {
       out = Buffer.allocUnsafe(length);
       unpacker ??= new zstd.DCtx();
-      if (codec === 'zstd') {
-        written = unpacker.decompress(out, packed);
+      if (dictionary) {
+        dictionary.unpacking ??= new zstd.DDict(dictionary.bytes);
+        written = unpacker.decompressUsingDDict(out, packed, dictionary.unpacking);
       } else {
-        const known = knownDictionary(codec);
-        known.unpacking ??= new zstd.DDict(known.bytes);
-        written = unpacker.decompressUsingDDict(out, packed, known.unpacking);
+        written = unpacker.decompress(out, packed);
       }
     }
   } catch (error) {
     // zstd refuses a frame longer than the stored length: the same broken row as a short one.
-    if (error instanceof Error && error.message.startsWith('stored chunk text:')) throw error;
     const name = typeof codec === 'number' ? `zstd (dictionary ${codec})` : codec;
     throw new Error(`stored chunk text: ${name} data does not unpack to the ${length} bytes stored`, { cause: error });
   }

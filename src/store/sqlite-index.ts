@@ -48,7 +48,7 @@ class SqliteWriter implements IndexWriter {
     }));
   }
 
-  /** Built outside the transaction (about 1 s on 8 MiB of samples), kept inside it unless another writer kept one first. */
+  /** Built outside the transaction (under a second on 8 MiB of samples), kept inside it unless another writer kept one first. */
   textDictionary(samples: (() => Buffer[]) | null): Promise<Uint8Array | null> {
     const store = this.sqlite;
     const existing = store.transaction(() => store.dictionaries.packingBytes());

@@ -10,7 +10,7 @@
  * rows written after it are packed with it.
  */
 import type Database from 'better-sqlite3';
-import { registerTextDictionary } from './chunk-text.js';
+import { bindableChunkText, registerTextDictionary } from './chunk-text.js';
 
 export class StoredDictionaries {
   /** The dictionary new rows are packed with; null until the index has one. */
@@ -51,7 +51,7 @@ export class StoredDictionaries {
   /** Stores `bytes` as a dictionary of the index (inside a transaction); `adopt` it once committed. */
   insert(bytes: Uint8Array): void {
     this.db.prepare('INSERT OR IGNORE INTO text_dictionaries (id, bytes) VALUES (?, ?)')
-      .run(registerTextDictionary(bytes), Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+      .run(registerTextDictionary(bytes), bindableChunkText(bytes));
   }
 
   /** Packs with this committed dictionary from now on; returns its id. */

@@ -254,9 +254,6 @@ function parseStatistics(samples: readonly Buffer[], content: Buffer): ParseStat
   return stats;
 }
 
-/** Nothing to learn from less than this: a tree that small gets no dictionary. */
-const DICTIONARY_MIN_SAMPLE_BYTES = 64 * 1024;
-
 /**
  * A dictionary for texts like `samples` (null when they are too few to learn from, or zstd would
  * not take it). Its id is taken from its bytes, so equal ids mean equal dictionaries wherever
@@ -264,7 +261,7 @@ const DICTIONARY_MIN_SAMPLE_BYTES = 64 * 1024;
  */
 export function buildTextDictionary(samples: readonly Buffer[]): Uint8Array | null {
   const sampleBytes = samples.reduce((sum, s) => sum + s.length, 0);
-  if (sampleBytes < DICTIONARY_MIN_SAMPLE_BYTES) return null;
+  if (sampleBytes < STORE.textDictionaryMinSampleBytes) return null;
   const content = coverContent(samples, Math.min(STORE.textDictionaryBytes, sampleBytes >> 2));
   const parsed = parseStatistics(samples.slice(0, STORE.textDictionaryParsedSamples), content);
   const tables = Buffer.from([
@@ -307,5 +304,5 @@ function dictionaryIdOf(body: Buffer): number {
 
 /** The id written in a dictionary's header. */
 export function textDictionaryId(dictionary: Uint8Array): number {
-  return Buffer.from(dictionary.buffer, dictionary.byteOffset, dictionary.byteLength).readUInt32LE(4);
+  return new DataView(dictionary.buffer, dictionary.byteOffset, dictionary.byteLength).getUint32(4, true);
 }
