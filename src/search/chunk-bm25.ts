@@ -8,8 +8,8 @@
  * it to ~0 for a word in more than half the chunks, so in a small repository
  * every hit scored 0 and came back in arbitrary order.
  */
-import { addedIndexWords, pathIndexText, wordIndexText } from '../text/identifiers.js';
-import { foldCase, tokenize } from '../text/tokens.js';
+import { addedIndexWords, addedWordCounts, pathIndexText, wordIndexText } from '../text/identifiers.js';
+import { tokenOccurrences, tokenize } from '../text/tokens.js';
 import { inverseDocumentFrequency, type TermStats } from './term-stats.js';
 
 /** A query word with the index tokens that count for it (its stem, the full word of an abbreviation). */
@@ -46,40 +46,32 @@ export interface ColumnCounts {
 
 export type ChunkColumns = Record<Column, ColumnCounts>;
 
-function countTokens(tokens: readonly string[], wanted: ReadonlySet<string>, folded = false): ColumnCounts {
-  const counts = new Map<string, number>();
-  // Folding keeps a token's length, so only tokens as long as a wanted one need folding.
-  const lengths = new Set([...wanted].map((token) => token.length));
-  for (const token of tokens) {
-    if (!lengths.has(token.length)) continue;
-    const key = folded ? token : foldCase(token);
-    if (wanted.has(key)) counts.set(key, (counts.get(key) ?? 0) + 1);
-  }
-  return { counts, length: tokens.length };
-}
+/** Each column's length in tokens, as the word index counted them when the row was written. */
+export type ColumnLengths = Record<Column, number>;
 
-/** Two counts of disjoint token lists as one column. */
-function mergeCounts(a: ColumnCounts, b: ColumnCounts): ColumnCounts {
-  const counts = new Map(a.counts);
-  for (const [token, n] of b.counts) counts.set(token, (counts.get(token) ?? 0) + n);
-  return { counts, length: a.length + b.length };
-}
-
-/** The tokens of wordIndexText(content) without building that text: the content's own, then the added words (already lower case). */
-function bodyCounts(content: string, wanted: ReadonlySet<string>): ColumnCounts {
+/** The tokens the word index adds to a chunk's body (its compound identifiers' parts and the stems). */
+function addedLength(content: string): number {
   const { parts, stems } = addedIndexWords(content);
-  return mergeCounts(countTokens(tokenize(content), wanted), countTokens([...parts.flat(), ...stems], wanted, true));
+  return parts.reduce((sum, words) => sum + words.length, 0) + stems.length;
 }
 
 /**
  * The three columns of a chunk as its word-index row was made from them,
  * counting only the `wanted` tokens (the query's forms, names to look for).
+ * With the row's `lengths` (the word index keeps them) nothing else of the
+ * text is read: the wanted tokens are found where they occur, and only the
+ * identifiers that can add one are split and stemmed. Without them every
+ * token is counted for the lengths.
  */
-export function chunkColumns(chunk: ScorableChunk, wanted: ReadonlySet<string>): ChunkColumns {
+export function chunkColumns(chunk: ScorableChunk, wanted: ReadonlySet<string>, lengths?: ColumnLengths): ChunkColumns {
+  const path = pathIndexText(chunk.path, chunk.language);
+  const symbol = wordIndexText(chunk.symbol ?? '');
+  const body = tokenOccurrences(chunk.content, wanted);
+  for (const [token, n] of addedWordCounts(chunk.content, wanted)) body.set(token, (body.get(token) ?? 0) + n);
   return {
-    path: countTokens(tokenize(pathIndexText(chunk.path, chunk.language)), wanted),
-    symbol: countTokens(tokenize(wordIndexText(chunk.symbol ?? '')), wanted),
-    body: bodyCounts(chunk.content, wanted),
+    path: { counts: tokenOccurrences(path, wanted), length: lengths?.path ?? tokenize(path).length },
+    symbol: { counts: tokenOccurrences(symbol, wanted), length: lengths?.symbol ?? tokenize(symbol).length },
+    body: { counts: body, length: lengths?.body ?? tokenize(chunk.content).length + addedLength(chunk.content) },
   };
 }
 

@@ -55,7 +55,8 @@ export async function rerankPool(reader: IndexReader, plan: WordsPlan, ranked: r
   const rows = (await reader.chunkHits(ids)).filter((row): row is ChunkHitRow => row !== undefined);
   const nameTokens = new Map([...named.values()].map((d) => [d.name, foldCase(shortName(d.name))]));
   const wanted = new Set([...scoringForms(rerank.scoring), ...nameTokens.values()]);
-  const columns = rows.map((row) => chunkColumns({ path: row.path, language: row.language, symbol: row.symbol, content: row.content }, wanted));
+  const lengths = await reader.wordRowLengths(rows.map((row) => row.chunk_id));
+  const columns = rows.map((row, i) => chunkColumns({ path: row.path, language: row.language, symbol: row.symbol, content: row.content }, wanted, lengths[i]));
   const lexical = chunkScores(columns, rerank.scoring, await termStats(reader, scoringForms(rerank.scoring)));
   const scores = rows.map((row, i) => {
     const roles = fileRoles(row.path);

@@ -13,7 +13,7 @@ import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
 import { GRAM_TOKENS_STEP } from './schema.js';
-import { averagesRowCount } from './word-totals.js';
+import { averagesRowCount, readVarints } from './word-totals.js';
 import {
   allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, splits, type BoundedGroup,
 } from './words-bound.js';
@@ -23,7 +23,7 @@ import type {
   CandidateChunkRow, ChunkSymbolRow, DefinitionAtRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow, ProjectFilterParams,
   ScoredChunkRow, SearchFilter, TermPosting,
 } from './rows.js';
-import type { GraphRows, IndexReader, PageWindow, ScoredChunkText } from './store.js';
+import type { GraphRows, IndexReader, PageWindow, ScoredChunkText, WordRowLengths } from './store.js';
 
 /** Rows handed over per batch of a lazy scan: the line search checks its budget between batches. */
 const SCAN_BATCH_ROWS = 256;
@@ -259,6 +259,17 @@ export class SqliteReader implements IndexReader {
 
   chunkFiles(chunkIds: readonly number[]) {
     return Promise.resolve(chunkIds.map((id) => this.s.chunkFile.get(id)?.file_id));
+  }
+
+  wordRowLengths(chunkIds: readonly number[]) {
+    const columns = this.store.wordColumns;
+    return Promise.resolve(chunkIds.map((id): WordRowLengths | undefined => {
+      const sizes = readVarints(this.s.wordsRowSizes.get(id));
+      if (sizes.length !== columns.length) return undefined;
+      const lengths: WordRowLengths = { path: 0, symbol: 0, body: 0 };
+      columns.forEach((column, i) => { lengths[column] = sizes[i]!; });
+      return lengths;
+    }));
   }
 
   chunkCount() {

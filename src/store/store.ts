@@ -37,6 +37,13 @@ export interface ScoredChunkText extends ScoredChunkRow {
   content: string;
 }
 
+/** A word-index row's length in tokens per column (path words, definition name, body). */
+export interface WordRowLengths {
+  path: number;
+  symbol: number;
+  body: number;
+}
+
 export interface SymbolName {
   name: string;
   container: string | null;
@@ -118,6 +125,11 @@ export interface IndexReader extends LocateReader {
   chunkHits(chunkIds: readonly number[]): Promise<(ChunkHitRow | undefined)[]>;
   /** The files of chunks, in the order asked (undefined where a chunk is gone). */
   chunkFiles(chunkIds: readonly number[]): Promise<(number | undefined)[]>;
+  /**
+   * The word-index rows' lengths in tokens per column, as counted when they were written, in the order
+   * asked (undefined where a store does not keep them or a chunk is gone: the re-ranker counts them).
+   */
+  wordRowLengths(chunkIds: readonly number[]): Promise<(WordRowLengths | undefined)[]>;
   /** Chunks in the index (the re-ranker's N). */
   chunkCount(): Promise<number>;
   /** Chunks holding each of these words (0 for a word the index lacks). */

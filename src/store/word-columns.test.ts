@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { indexFolder } from '../ingest/indexer.js';
+import { chunkColumns } from '../search/chunk-bm25.js';
 import { searchCode } from '../search/engine.js';
 import { WORDS_BEFORE_STEP_8 } from '../test-support/older-schema.js';
 import { makeTree } from '../test-support/temp-tree.js';
@@ -92,5 +93,32 @@ describe('the word index with the body first', () => {
     expect(migrated.words).toEqual(words);
     expect(migrated.bytes).toBeLessThan(older.bytes * 0.9);
     expect(await rankings(index, false)).toEqual(expected);
+  });
+});
+
+describe("the word index's row lengths", () => {
+  it('are the lengths the second ranking stage would count from the text, in either column order', async () => {
+    const files = { ...tree(), 'docs/ünïcode.md': 'Ça va: 日本語 テキスト and café_latte, naïveParser 42x\n' };
+    const { index } = await indexFolder({ root: makeTree(files) });
+    const counted = async (readonly: boolean) => {
+      const store = SqliteIndex.open(index, { readonly });
+      try {
+        return await store.read(async (reader) => {
+          const ids = withStore(index, (s) => s.db.prepare<[], number>('SELECT id FROM chunks ORDER BY id').pluck().all(), { readonly: true });
+          const rows = await reader.chunkHits(ids);
+          return { stored: await reader.wordRowLengths([...ids, 1e9]), text: rows.map((row) => row && chunkColumns(row, new Set())) };
+        });
+      } finally {
+        await store.close();
+      }
+    };
+    const { stored, text } = await counted(false);
+    expect(text.length).toBeGreaterThan(100);
+    expect(stored.pop()).toBeUndefined();
+    expect(stored).toEqual(text.map((columns) => columns && { path: columns.path.length, symbol: columns.symbol.length, body: columns.body.length }));
+
+    // The size records follow the table's columns: an index of step 7 (body last) gives the same lengths.
+    withStore(index, (store) => store.db.exec(`${WORDS_BEFORE_STEP_8}\nPRAGMA user_version = 7;`));
+    expect((await counted(true)).stored.slice(0, -1)).toEqual(stored);
   });
 });

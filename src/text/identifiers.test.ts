@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { addedIndexWords, pathIndexText, splitIdentifier, wordIndexText, wordStem } from './identifiers.js';
+import { addedIndexWords, addedWordCounts, pathIndexText, splitIdentifier, wordIndexText, wordStem } from './identifiers.js';
+import { foldCase, tokenize } from './tokens.js';
 
 /**
  * The rules as plain regular expressions, the way they read: the scanning code above must give
@@ -62,6 +63,50 @@ describe('the scanning rules', () => {
     for (let i = 0; i < many.length; i += 30_000) {
       const text = many.slice(i, i + 30_000).join(' ');
       expect(addedIndexWords(`${text} ${text}`)).toEqual(plain.added(text));
+    }
+  });
+});
+
+describe('addedWordCounts: the wanted words among the added ones, reading only the identifiers that can add them', () => {
+  function counted(content: string, wanted: ReadonlySet<string>): Map<string, number> {
+    const { parts, stems } = addedIndexWords(content);
+    const counts = new Map<string, number>();
+    for (const word of [...parts.flat(), ...stems]) if (wanted.has(word)) counts.set(word, (counts.get(word) ?? 0) + 1);
+    return counts;
+  }
+
+  it('counts as listing every added word does, for every word a text adds or holds', () => {
+    for (const text of sampleTexts()) {
+      const { parts, stems } = addedIndexWords(text);
+      const wanted = new Set([...parts.flat(), ...stems, ...tokenize(text).map(foldCase)]);
+      expect(addedWordCounts(text, wanted)).toEqual(counted(text, wanted));
+    }
+  });
+
+  it.each([
+    ['pm_suspend(dev); suspended; SuspendResume; 9suspend_x', ['suspend', 'resume', 'pm', 'x']],
+    ['hoping to be happy: HopingFor happyPath', ['hope', 'happi']],
+    ['u32 _123 x86_64 0x1f', ['32', '123', '86', '64', 'u', 'x', 'f']],
+  ])('%j', (text, words) => {
+    const wanted = new Set(words);
+    expect(addedWordCounts(text, wanted)).toEqual(counted(text, wanted));
+  });
+
+  it('relies on a stem keeping all of its word but the last letter (Porter\'s own examples and this code)', () => {
+    const porter = [
+      'caresses', 'ponies', 'ties', 'cats', 'feed', 'agreed', 'plastered', 'bled', 'motoring', 'sing', 'conflated', 'troubled',
+      'sized', 'hopping', 'tanned', 'falling', 'hissing', 'fizzed', 'failing', 'filing', 'happy', 'sky', 'relational',
+      'conditional', 'rational', 'valenci', 'hesitanci', 'digitizer', 'conformabli', 'radicalli', 'differentli', 'vileli',
+      'analogousli', 'vietnamization', 'predication', 'operator', 'feudalism', 'decisiveness', 'hopefulness', 'callousness',
+      'formaliti', 'sensitiviti', 'sensibiliti', 'stability', 'probability', 'triplicate', 'formative', 'formalize',
+      'electriciti', 'electrical', 'hopeful', 'goodness', 'revival', 'allowance', 'inference', 'airliner', 'gyroscopic',
+      'adjustable', 'defensible', 'irritant', 'replacement', 'adjustment', 'dependent', 'adoption', 'homologous',
+      'communism', 'activate', 'angulariti', 'effective', 'bowdlerize', 'probate', 'rate', 'cease', 'controlling', 'rolling',
+    ];
+    const words = new Set([...porter, ...sampleTexts().flatMap((text) => text.match(/[A-Za-z]+/g) ?? [])]);
+    for (const word of words) {
+      const stem = wordStem(word);
+      if (stem !== null) expect(word.toLowerCase().startsWith(stem.slice(0, -1)), `${word} -> ${stem}`).toBe(true);
     }
   });
 });

@@ -9,6 +9,7 @@
  * and "did you mean" see the real words, and only added tokens are stems.
  */
 import { stemmer } from 'stemmer';
+import { foldCase } from './tokens.js';
 
 const IDENTIFIER = /[A-Za-z_][A-Za-z0-9_]*/g;
 /** Cheap test first: an all-lowercase-letters identifier has no inner boundary. */
@@ -150,6 +151,48 @@ function listAdded(content: string): { compounds: IdentifierWords[]; stems: stri
 export function addedIndexWords(content: string): { parts: string[][]; stems: string[] } {
   const { compounds, stems } = listAdded(content);
   return { parts: compounds.map((words) => words.parts!), stems };
+}
+
+const isIdentifierChar = (c: number) => isLower(c) || isUpper(c) || isDigit(c) || c === 95;
+
+/**
+ * How often each of `wanted` (lower case) is among the words the index adds
+ * to `content` (addedIndexWords), reading only the identifiers that can add
+ * it instead of all of them. A part is a lower-cased piece of its identifier,
+ * so only identifiers holding the word can give it. A Porter stem is a
+ * prefix of its word but for its last letter (y -> i, an e put back:
+ * "happy" -> "happi", "hoping" -> "hope"; Porter's longer replacements keep
+ * their first letter or lose the rest to a later step, and none of the Linux
+ * kernel's 91,508 stemmed words differs in more), so a stem is looked for
+ * only in identifiers holding all of it but its last letter.
+ */
+export function addedWordCounts(content: string, wanted: ReadonlySet<string>): Map<string, number> {
+  if (identifierCache.size >= IDENTIFIER_CACHE_MAX) identifierCache.clear();
+  const folded = foldCase(content);
+  const identifiers = new Set<string>();
+  for (const word of wanted) {
+    const key = word.length > 1 ? word.slice(0, -1) : word;
+    for (let at = folded.indexOf(key); at >= 0; at = folded.indexOf(key, at + 1)) {
+      let start = at;
+      while (start > 0 && isIdentifierChar(content.charCodeAt(start - 1))) start--;
+      // An identifier never starts with a digit: the regular expression starts it after them.
+      while (start < at && isDigit(content.charCodeAt(start))) start++;
+      let end = at;
+      while (end < content.length && isIdentifierChar(content.charCodeAt(end))) end++;
+      if (end < at + key.length || isDigit(content.charCodeAt(start))) continue;
+      identifiers.add(content.slice(start, end));
+      at = end;
+    }
+  }
+  const counts = new Map<string, number>();
+  const stems = new Set<string>();
+  for (const identifier of identifiers) {
+    const words = identifierWords(identifier);
+    for (const part of words.parts ?? []) if (wanted.has(part)) counts.set(part, (counts.get(part) ?? 0) + 1);
+    for (const stem of words.stems) if (wanted.has(stem)) stems.add(stem);
+  }
+  for (const stem of stems) counts.set(stem, (counts.get(stem) ?? 0) + 1);
+  return counts;
 }
 
 /** Text for the word index: the content, then the words it adds (addedIndexWords), a line each. */

@@ -28,6 +28,41 @@ export function foldCase(text: string): string {
   return out;
 }
 
+const TOKEN_CHAR = /^[\p{L}\p{N}_]$/u;
+const WHOLE_TOKEN = /^[\p{L}\p{N}_]+$/u;
+
+/** Whether the code point at `at` (a string offset; -1 or the length: none) is a token character. */
+function tokenCharAt(text: string, at: number): boolean {
+  if (at < 0 || at >= text.length) return false;
+  const c = text.charCodeAt(at);
+  if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+  // A low surrogate ends an astral character: test the whole code point.
+  const start = c >= 0xdc00 && c <= 0xdfff && at > 0 ? at - 1 : at;
+  return TOKEN_CHAR.test(String.fromCodePoint(text.codePointAt(start)!));
+}
+
+/**
+ * How often each of `wanted` (folded, each a whole token) occurs as a token
+ * of `text`, ignoring case: the counts of folding every token of
+ * tokenize(text), without listing them. Each is found with indexOf in the
+ * folded text (foldCase keeps offsets) and kept where no token character
+ * touches it; a wanted string that is not one token is never counted.
+ */
+export function tokenOccurrences(text: string, wanted: Iterable<string>): Map<string, number> {
+  const counts = new Map<string, number>();
+  let folded: string | null = null;
+  for (const token of wanted) {
+    if (counts.has(token) || !WHOLE_TOKEN.test(token)) continue;
+    folded ??= foldCase(text);
+    let n = 0;
+    for (let at = folded.indexOf(token); at >= 0; at = folded.indexOf(token, at + token.length)) {
+      if (!tokenCharAt(text, at - 1) && !tokenCharAt(text, at + token.length)) n++;
+    }
+    if (n > 0) counts.set(token, n);
+  }
+  return counts;
+}
+
 /**
  * Whether `text` holds the phrase's words in order with only non-word
  * characters between them, ignoring case: "exponential backoff" is in

@@ -212,6 +212,11 @@ export class PgReader implements IndexReader {
     return chunkIds.map((id) => byId.get(id));
   }
 
+  /** PostgreSQL's word index keeps no per-column lengths: the re-ranker counts them from the text. */
+  wordRowLengths(chunkIds: readonly number[]): Promise<undefined[]> {
+    return Promise.resolve(chunkIds.map(() => undefined));
+  }
+
   async chunkCount(): Promise<number> {
     return (await this.state()).rows;
   }
