@@ -95,7 +95,12 @@ export class ReadOnlyStores {
   /** Opens under way: a job that arrives while the pool's prestart opens the same index waits for that open. */
   private readonly opening = new Map<string, Promise<Store>>();
 
-  constructor(private readonly max: number = SEARCH_POOL.storesPerWorker) {}
+  /**
+   * `countingThreads`: SQLite indexes count word matches on a thread of their own (store/counting-thread). A
+   * search worker process runs one job at a time; in-process searches overlap, and a count answered late
+   * could then run a statement while another search's scan is open, so they count in their own thread.
+   */
+  constructor(private readonly max: number = SEARCH_POOL.storesPerWorker, private readonly countingThreads = false) {}
 
   get(location: StoreLocation, root: string): Promise<Store> {
     const key = keyOf(location);
@@ -115,7 +120,7 @@ export class ReadOnlyStores {
       return existing.store;
     }
     if (existing) await this.close(key);
-    const store = await openStore(location, { readonly: true, root });
+    const store = await openStore(location, { readonly: true, root, countingThread: this.countingThreads });
     this.open.set(key, { store, ino: identity?.ino ?? 0, dev: identity?.dev ?? 0 });
     while (this.open.size > this.max) await this.close(this.open.keys().next().value!);
     return store;

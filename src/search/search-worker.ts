@@ -14,7 +14,8 @@ interface OpenMessage { open: Pick<SearchJob, 'store' | 'root'> }
 
 const send = process.send?.bind(process);
 if (!send) throw new Error('search-worker runs only as a forked process with an IPC channel');
-const stores = new ReadOnlyStores();
+// One job at a time: word counts may run on a thread of their own while the job scores its page.
+const stores = new ReadOnlyStores(undefined, true);
 // Modules are loaded: the pool starts a job's wall clock from here on.
 send({ ready: true });
 process.on('message', (message: JobMessage | OpenMessage) => {

@@ -57,9 +57,11 @@ async function runWithPhrases(reader: IndexReader, plan: WordsPlan, match: strin
   return { ranked, total };
 }
 
+/** The total and the page, both asked before either is awaited: a store may count on another core while it scores. */
 async function runTerms(reader: IndexReader, plan: WordsPlan, match: string, window: { offset: number; limit: number }): Promise<Run> {
-  const total = await reader.wordsCount(plan.filters, match, plan.anyTermGroups);
-  const rows = total === 0 ? [] : await reader.wordsPage(plan.filters, match, window, plan.anyTermGroups);
+  const counting = reader.wordsCount(plan.filters, match, plan.anyTermGroups);
+  const paging = Promise.resolve().then(() => reader.wordsPage(plan.filters, match, window, plan.anyTermGroups));
+  const [total, rows] = await Promise.all([counting, paging]);
   return { total, ranked: rows.map((r) => ({ chunkId: r.chunk_id, score: r.score })) };
 }
 

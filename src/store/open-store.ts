@@ -14,6 +14,8 @@ export interface OpenStoreOptions {
   readonly?: boolean;
   /** The project folder, named in the INDEX_MISSING message. */
   root?: string;
+  /** Read-only SQLite: count word matches on a thread of their own while searches score (search workers). */
+  countingThread?: boolean;
 }
 
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {

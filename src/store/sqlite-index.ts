@@ -6,6 +6,8 @@
  * takes nothing more; each batch bumps the index version in its own
  * transaction, as the indexer always did.
  */
+import { CountingThread } from './counting-thread.js';
+import type { OpenStoreOptions } from './open-store.js';
 import { SqliteReader } from './sqlite-reader.js';
 import { buildTextDictionary } from './text-dictionary.js';
 import { SqliteStore } from './sqlite-store.js';
@@ -93,15 +95,19 @@ export class SqliteIndex implements Store {
   /** Reads in progress (on a read-only connection they share one transaction). */
   private readers = 0;
 
-  constructor(readonly sqlite: SqliteStore) {
+  constructor(readonly sqlite: SqliteStore, private readonly counting: CountingThread | null = null) {
     this.location = { kind: 'sqlite' as const, file: sqlite.file };
     this.displayName = sqlite.file;
-    this.reader = new SqliteReader(sqlite);
+    this.reader = new SqliteReader(sqlite, counting);
   }
 
-  /** Opens the index file (see SqliteStore.open: INDEX_MISSING without `create`). */
-  static open(file: string, options: { create?: boolean; readonly?: boolean; root?: string } = {}): SqliteIndex {
-    return new SqliteIndex(SqliteStore.open(file, options));
+  /**
+   * Opens the index file (see SqliteStore.open: INDEX_MISSING without `create`). `countingThread`, on a
+   * read-only index: word counts run on a thread of their own (store/counting-thread; a search worker's).
+   */
+  static open(file: string, options: OpenStoreOptions = {}): SqliteIndex {
+    const sqlite = SqliteStore.open(file, options);
+    return new SqliteIndex(sqlite, options.countingThread && options.readonly ? CountingThread.start(file) : null);
   }
 
   /**
@@ -145,8 +151,8 @@ export class SqliteIndex implements Store {
     return Promise.resolve(this.sqlite.sizeOnDisk());
   }
 
-  close(): Promise<void> {
+  async close(): Promise<void> {
     this.sqlite.close();
-    return Promise.resolve();
+    await this.counting?.close();
   }
 }

@@ -17,6 +17,7 @@ import { averagesRowCount, readVarints } from './word-totals.js';
 import {
   allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, splits, type BoundedGroup,
 } from './words-bound.js';
+import type { CountingThread } from './counting-thread.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { StoredCandidateRow } from './statements.js';
 import type {
@@ -78,7 +79,8 @@ function mergeRanked(a: readonly ScoredChunkRow[], b: readonly ScoredChunkRow[],
 export class SqliteReader implements IndexReader {
   private stats: { version: number; rows: number; docs: Map<string, number> } | undefined;
 
-  constructor(private readonly store: SqliteStore) {}
+  /** `counting`: a thread that counts while this one scores (search workers; store/counting-thread). */
+  constructor(private readonly store: SqliteStore, private readonly counting: CountingThread | null = null) {}
 
   private get s() {
     return this.store.statements;
@@ -91,24 +93,37 @@ export class SqliteReader implements IndexReader {
   wordsCount(filter: SearchFilter, match: string, groups?: readonly (readonly string[])[] | null): Promise<number> {
     if (!unfiltered(filter)) return Promise.resolve(this.s.wordsCount.get({ ...filter, match })?.n ?? 0);
     const words = groups?.map((g) => (g.length === 1 && SINGLE_TOKEN.test(g[0]!) ? g[0]! : null));
-    if (words && words.length >= 2 && words.length <= WORDS_BOUND.unionCountGroupsMax && anyOf(groups!) === match && !words.includes(null)) {
-      return Promise.resolve(this.unionCount(words as string[]));
-    }
-    return Promise.resolve(this.s.wordsCountAll.get({ match })?.n ?? 0);
+    const union = words && words.length >= 2 && words.length <= WORDS_BOUND.unionCountGroupsMax && anyOf(groups!) === match && !words.includes(null)
+      ? this.unionCount(words as string[])
+      : null;
+    const asked = union ? union.asked : [match];
+    const total = union ? union.total : (counts: number[]) => counts[0]!;
+    // Counted by the thread while this one scores the page (the caller asks for both before awaiting either).
+    const counting = this.counting?.count(asked, this.store.indexVersion());
+    if (counting) return counting.then((counts) => total(counts ?? this.countHere(asked)));
+    return Promise.resolve(total(this.countHere(asked)));
+  }
+
+  private countHere(matches: readonly string[]): number[] {
+    return matches.map((match) => this.s.wordsCountAll.get({ match })?.n ?? 0);
   }
 
   /**
    * The chunks holding any of a few words, by inclusion-exclusion: each word's count (from the
-   * vocabulary, cached for the bound too) and the counts of the ANDs of every two or more. FTS5
-   * counting an OR steps through every row of every word; an AND skips most of them.
+   * vocabulary, cached for the bound too) and the counts of the ANDs of every two or more (`asked`,
+   * for `total`). FTS5 counting an OR steps through every row of every word; an AND skips most of them.
    */
-  private unionCount(words: readonly string[]): number {
-    let total = 0;
-    for (const { held } of splits(words)) {
-      const count = held.length === 1 ? this.termDocs(held[0]!) : this.s.wordsCountAll.get({ match: held.join(' AND ') })?.n ?? 0;
-      total += held.length % 2 === 1 ? count : -count;
-    }
-    return total;
+  private unionCount(words: readonly string[]): { asked: string[]; total: (counts: readonly number[]) => number } {
+    const sets = [...splits(words)].map(({ held }) => ({ sign: held.length % 2 === 1 ? 1 : -1, held }));
+    const single = sets.map(({ held }) => (held.length === 1 ? this.termDocs(held[0]!) : null));
+    const asked = sets.filter((_, i) => single[i] === null).map(({ held }) => held.join(' AND '));
+    return {
+      asked,
+      total: (counts) => {
+        let next = 0;
+        return sets.reduce((sum, { sign }, i) => sum + sign * (single[i] ?? counts[next++]!), 0);
+      },
+    };
   }
 
   wordsPage(filter: SearchFilter, match: string, window: PageWindow, groups?: readonly (readonly string[])[] | null): Promise<ScoredChunkRow[]> {

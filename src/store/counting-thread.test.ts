@@ -1,0 +1,90 @@
+/**
+ * Word counts on a thread of their own: real index files on disk, a real
+ * worker thread with its own read-only connection. The totals are the ones
+ * the search's own connection counts, and always those of the snapshot the
+ * search reads, even when an index pass commits in between.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
+import { indexFolder } from '../ingest/indexer.js';
+import { searchCode } from '../search/engine.js';
+import { makeTree } from '../test-support/temp-tree.js';
+import { CountingThread } from './counting-thread.js';
+import { SqliteIndex } from './sqlite-index.js';
+
+/** Files whose words overlap in every proportion, so ANDs and ORs of them count differently. */
+function tree(): Record<string, string> {
+  const files: Record<string, string> = {};
+  const words = ['session', 'token', 'cache', 'retry', 'buffer'];
+  for (let f = 0; f < 40; f++) {
+    const held = words.filter((_, i) => (f >> i) % 2 === 1 || f % (i + 2) === 0);
+    files[`src/m${f}.py`] = Array.from({ length: 12 }, (_, i) => `def f${f}_${i}():\n    return "${held.join(' ')} ${i}"\n`).join('\n');
+  }
+  return files;
+}
+
+const QUERIES = ['session token', 'session token cache', 'retry buffer cache', 'token', 'nothing here at all', 'cache OR retry'];
+
+async function totals(index: string, countingThread: boolean): Promise<number[]> {
+  const store = SqliteIndex.open(index, { readonly: true, countingThread });
+  try {
+    const out: number[] = [];
+    for (const query of QUERIES) {
+      out.push((await store.read((reader) => searchCode(reader, normalizeSearchCodeParams({ query, mode: 'text' })))).total);
+    }
+    return out;
+  } finally {
+    await store.close();
+  }
+}
+
+describe('word counts on a thread of their own', () => {
+  it('give every text query the total its own connection counts', async () => {
+    const { index } = await indexFolder({ root: makeTree(tree()) });
+    const expected = await totals(index, false);
+    expect(new Set(expected).size).toBeGreaterThan(3);
+    expect(await totals(index, true)).toEqual(expected);
+  });
+
+  it('answer only for the index version asked, and nothing once closed', async () => {
+    const { index, index_version: indexVersion } = await indexFolder({ root: makeTree(tree()) });
+    const thread = CountingThread.start(index);
+    const plain = SqliteIndex.open(index, { readonly: true });
+    try {
+      const counted = await plain.read((reader) => reader.wordsCount({ language: null, repository: null }, '"session" AND "token"'));
+      expect(await thread.count(['"session" AND "token"', '"cache"'], indexVersion)).toEqual([
+        counted, await plain.read((reader) => reader.wordsCount({ language: null, repository: null }, '"cache"')),
+      ]);
+      expect(await thread.count(['"session"'], indexVersion + 1)).toBeNull();
+    } finally {
+      await plain.close();
+      await thread.close();
+    }
+    expect(await thread.count(['"session"'], indexVersion)).toBeNull();
+  });
+
+  it('a search counts in its own snapshot when an index pass commits while it reads', async () => {
+    const root = makeTree(tree());
+    const indexPath = path.join(makeTree(), 'index.db');
+    await indexFolder({ root, indexPath });
+    const query = normalizeSearchCodeParams({ query: 'session token', mode: 'text' });
+    const store = SqliteIndex.open(indexPath, { readonly: true, countingThread: true });
+    try {
+      const before = await store.read((reader) => searchCode(reader, query));
+      const during = await store.read(async (reader) => {
+        // The read's snapshot is taken; a pass adds more matching chunks and commits before the count is asked.
+        await reader.indexVersion();
+        fs.writeFileSync(path.join(root, 'src/more.py'), 'def more():\n    return "session token"\n'.repeat(30));
+        await indexFolder({ root, indexPath });
+        return searchCode(reader, query);
+      });
+      expect(during.total).toBe(before.total);
+      const after = await store.read((reader) => searchCode(reader, query));
+      expect(after.total).toBeGreaterThan(before.total);
+    } finally {
+      await store.close();
+    }
+  });
+});

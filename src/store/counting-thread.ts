@@ -1,0 +1,94 @@
+/**
+ * @module store/counting-thread
+ * Word-index counts on a second core. A word query asks two independent
+ * questions of one snapshot: the best rows (bm25 scores every match) and the
+ * exact total (FTS5 steps through every match again, or, for an any-term
+ * query, through the ANDs of its words). A search worker gives the counts to
+ * this thread, which has its own read-only connection, and scores the page
+ * meanwhile. The thread answers only from the index version the search
+ * reads: it reads `index_version` inside its own read transaction and
+ * answers null when that is another (an index pass committed in between), and
+ * the search counts in its own snapshot instead. The SQL is fixed text; the
+ * match expressions are the ones the search's own statements bind.
+ */
+import { createRequire } from 'node:module';
+import { Worker } from 'node:worker_threads';
+import { STORE } from '../contracts/limits.js';
+
+const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
+
+/** The thread: CommonJS run with `eval`, so it needs no built file (tests run the TypeScript sources). */
+const THREAD_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+db.pragma('mmap_size = ' + workerData.mmapBytes);
+const version = db.prepare("SELECT value FROM meta WHERE key = 'index_version'").pluck();
+const count = db.prepare('SELECT count(*) FROM chunk_words WHERE chunk_words MATCH ?').pluck();
+parentPort.on('message', ({ id, version: wanted, matches }) => {
+  try {
+    db.exec('BEGIN');
+    try {
+      const same = Number(version.get() ?? 0) === wanted;
+      parentPort.postMessage({ id, counts: same ? matches.map((match) => count.get(match)) : null });
+    } finally {
+      db.exec('COMMIT');
+    }
+  } catch (error) {
+    parentPort.postMessage({ id, error: String(error && error.message || error) });
+  }
+});`;
+
+type Reply = { id: number; counts: number[] | null } | { id: number; error: string };
+
+export class CountingThread {
+  private readonly pending = new Map<number, (counts: number[] | null) => void>();
+  private nextId = 0;
+  private ended = false;
+
+  private constructor(private readonly worker: Worker) {
+    worker.on('message', (reply: Reply) => {
+      const settle = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      // A count the thread could not make is made by the search itself, which reports the error if it has one too.
+      settle?.('counts' in reply ? reply.counts : null);
+    });
+    const end = () => {
+      this.ended = true;
+      for (const settle of this.pending.values()) settle(null);
+      this.pending.clear();
+    };
+    worker.on('error', end);
+    worker.on('exit', end);
+    // Idle, it never keeps the process alive; a count under way does (its caller awaits it).
+    worker.unref();
+  }
+
+  static start(file: string): CountingThread {
+    return new CountingThread(new Worker(THREAD_SOURCE, {
+      eval: true, workerData: { driver: BETTER_SQLITE3, file, mmapBytes: STORE.readerMmapBytes },
+    }));
+  }
+
+  /**
+   * The number of rows each FTS5 expression matches, counted at index version `version`; null when
+   * the thread reads another version, failed, or has ended (the caller then counts for itself).
+   */
+  count(matches: readonly string[], version: number): Promise<number[] | null> {
+    if (this.ended) return Promise.resolve(null);
+    const id = this.nextId++;
+    if (this.pending.size === 0) this.worker.ref();
+    return new Promise<number[] | null>((resolve) => {
+      this.pending.set(id, (counts) => {
+        if (this.pending.size === 0 && !this.ended) this.worker.unref();
+        resolve(counts);
+      });
+      this.worker.postMessage({ id, version, matches });
+    });
+  }
+
+  async close(): Promise<void> {
+    this.ended = true;
+    await this.worker.terminate();
+  }
+}
