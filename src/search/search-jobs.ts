@@ -15,6 +15,7 @@ import type { SearchCodeParams } from '../contracts/search-code-params.js';
 import type { LocateParams, LocateResponse } from '../contracts/locate.js';
 import type { SearchRequest, SearchResponse } from '../contracts/rest-api.js';
 import { locate } from '../locate/locate.js';
+import { CountingThread } from '../store/counting-thread.js';
 import { openStore } from '../store/open-store.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
 import type { Store, StoreLocation } from '../store/store.js';
@@ -95,12 +96,15 @@ export class ReadOnlyStores {
   /** Opens under way: a job that arrives while the pool's prestart opens the same index waits for that open. */
   private readonly opening = new Map<string, Promise<Store>>();
 
+  /** Started on the first SQLite open when counts go to a thread of their own. */
+  private counting: CountingThread | null = null;
+
   /**
-   * `countingThreads`: SQLite indexes count word matches on a thread of their own (store/counting-thread). A
+   * `countingThread`: SQLite indexes count word matches on one thread of their own (store/counting-thread). A
    * search worker process runs one job at a time; in-process searches overlap, and a count answered late
    * could then run a statement while another search's scan is open, so they count in their own thread.
    */
-  constructor(private readonly max: number = SEARCH_POOL.storesPerWorker, private readonly countingThreads = false) {}
+  constructor(private readonly max: number = SEARCH_POOL.storesPerWorker, private readonly countingThread = false) {}
 
   get(location: StoreLocation, root: string): Promise<Store> {
     const key = keyOf(location);
@@ -120,7 +124,8 @@ export class ReadOnlyStores {
       return existing.store;
     }
     if (existing) await this.close(key);
-    const store = await openStore(location, { readonly: true, root, countingThread: this.countingThreads });
+    if (this.countingThread && location.kind === 'sqlite') this.counting ??= CountingThread.start();
+    const store = await openStore(location, { readonly: true, root, countingThread: this.counting ?? undefined });
     this.open.set(key, { store, ino: identity?.ino ?? 0, dev: identity?.dev ?? 0 });
     while (this.open.size > this.max) await this.close(this.open.keys().next().value!);
     return store;
@@ -134,6 +139,8 @@ export class ReadOnlyStores {
 
   async closeAll(): Promise<void> {
     for (const key of [...this.open.keys()]) await this.close(key);
+    await this.counting?.close();
+    this.counting = null;
   }
 }
 

@@ -27,7 +27,7 @@ function tree(): Record<string, string> {
 
 const QUERIES = ['session token', 'session token cache', 'retry buffer cache', 'token', 'nothing here at all', 'cache OR retry'];
 
-async function totals(index: string, countingThread: boolean): Promise<number[]> {
+async function totals(index: string, countingThread?: CountingThread): Promise<number[]> {
   const store = SqliteIndex.open(index, { readonly: true, countingThread });
   try {
     const out: number[] = [];
@@ -41,28 +41,40 @@ async function totals(index: string, countingThread: boolean): Promise<number[]>
 }
 
 describe('word counts on a thread of their own', () => {
-  it('give every text query the total its own connection counts', async () => {
-    const { index } = await indexFolder({ root: makeTree(tree()) });
-    const expected = await totals(index, false);
-    expect(new Set(expected).size).toBeGreaterThan(3);
-    expect(await totals(index, true)).toEqual(expected);
+  it('give every text query the total its own connection counts, for every index the thread serves', async () => {
+    const indexes = [(await indexFolder({ root: makeTree(tree()) })).index, (await indexFolder({ root: makeTree({ ...tree(), 'x.py': 'token cache '.repeat(50) }) })).index];
+    const thread = CountingThread.start();
+    try {
+      for (const index of indexes) {
+        const expected = await totals(index);
+        expect(new Set(expected).size).toBeGreaterThan(3);
+        expect(await totals(index, thread)).toEqual(expected);
+      }
+      // Closing an index releases only its connection: the thread still counts the other, and this one again.
+      expect(await totals(indexes[0]!, thread)).toEqual(await totals(indexes[0]!));
+    } finally {
+      await thread.close();
+    }
   });
 
-  it('answer only for the index version asked, and nothing once closed', async () => {
+  it('answer only for the index version asked, open a released file again, and answer nothing once closed', async () => {
     const { index, index_version: indexVersion } = await indexFolder({ root: makeTree(tree()) });
-    const thread = CountingThread.start(index);
+    const thread = CountingThread.start();
     const plain = SqliteIndex.open(index, { readonly: true });
     try {
       const counted = await plain.read((reader) => reader.wordsCount({ language: null, repository: null }, '"session" AND "token"'));
-      expect(await thread.count(['"session" AND "token"', '"cache"'], indexVersion)).toEqual([
+      expect(await thread.count(index, ['"session" AND "token"', '"cache"'], indexVersion)).toEqual([
         counted, await plain.read((reader) => reader.wordsCount({ language: null, repository: null }, '"cache"')),
       ]);
-      expect(await thread.count(['"session"'], indexVersion + 1)).toBeNull();
+      expect(await thread.count(index, ['"session"'], indexVersion + 1)).toBeNull();
+      // A released file is opened again by its next count.
+      thread.release(index);
+      expect(await thread.count(index, ['"session" AND "token"'], indexVersion)).toEqual([counted]);
     } finally {
       await plain.close();
       await thread.close();
     }
-    expect(await thread.count(['"session"'], indexVersion)).toBeNull();
+    expect(await thread.count(index, ['"session"'], indexVersion)).toBeNull();
   });
 
   it('a search counts in its own snapshot when an index pass commits while it reads', async () => {
@@ -70,7 +82,8 @@ describe('word counts on a thread of their own', () => {
     const indexPath = path.join(makeTree(), 'index.db');
     await indexFolder({ root, indexPath });
     const query = normalizeSearchCodeParams({ query: 'session token', mode: 'text' });
-    const store = SqliteIndex.open(indexPath, { readonly: true, countingThread: true });
+    const thread = CountingThread.start();
+    const store = SqliteIndex.open(indexPath, { readonly: true, countingThread: thread });
     try {
       const before = await store.read((reader) => searchCode(reader, query));
       const during = await store.read(async (reader) => {
@@ -85,6 +98,7 @@ describe('word counts on a thread of their own', () => {
       expect(after.total).toBeGreaterThan(before.total);
     } finally {
       await store.close();
+      await thread.close();
     }
   });
 });

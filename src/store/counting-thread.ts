@@ -17,22 +17,40 @@ import { STORE } from '../contracts/limits.js';
 
 const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
 
-/** The thread: CommonJS run with `eval`, so it needs no built file (tests run the TypeScript sources). */
+/** The thread: CommonJS run with `eval`, so it needs no built file (tests run the TypeScript sources). One connection per index file. */
 const THREAD_SOURCE = `
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
-const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
-db.pragma('mmap_size = ' + workerData.mmapBytes);
-const version = db.prepare("SELECT value FROM meta WHERE key = 'index_version'").pluck();
-const count = db.prepare('SELECT count(*) FROM chunk_words WHERE chunk_words MATCH ?').pluck();
-parentPort.on('message', ({ id, version: wanted, matches }) => {
+const open = new Map();
+function connection(file) {
+  let c = open.get(file);
+  if (!c) {
+    const db = new Database(file, { readonly: true, fileMustExist: true });
+    db.pragma('mmap_size = ' + workerData.mmapBytes);
+    c = {
+      db,
+      version: db.prepare("SELECT value FROM meta WHERE key = 'index_version'").pluck(),
+      count: db.prepare('SELECT count(*) FROM chunk_words WHERE chunk_words MATCH ?').pluck(),
+    };
+    open.set(file, c);
+  }
+  return c;
+}
+parentPort.on('message', (message) => {
+  if (message.release !== undefined) {
+    open.get(message.release)?.db.close();
+    open.delete(message.release);
+    return;
+  }
+  const { id, file, version: wanted, matches } = message;
   try {
-    db.exec('BEGIN');
+    const c = connection(file);
+    c.db.exec('BEGIN');
     try {
-      const same = Number(version.get() ?? 0) === wanted;
-      parentPort.postMessage({ id, counts: same ? matches.map((match) => count.get(match)) : null });
+      const same = Number(c.version.get() ?? 0) === wanted;
+      parentPort.postMessage({ id, counts: same ? matches.map((match) => c.count.get(match)) : null });
     } finally {
-      db.exec('COMMIT');
+      c.db.exec('COMMIT');
     }
   } catch (error) {
     parentPort.postMessage({ id, error: String(error && error.message || error) });
@@ -41,6 +59,7 @@ parentPort.on('message', ({ id, version: wanted, matches }) => {
 
 type Reply = { id: number; counts: number[] | null } | { id: number; error: string };
 
+/** One thread for every index a process searches (a search worker keeps several open). */
 export class CountingThread {
   private readonly pending = new Map<number, (counts: number[] | null) => void>();
   private nextId = 0;
@@ -64,17 +83,17 @@ export class CountingThread {
     worker.unref();
   }
 
-  static start(file: string): CountingThread {
+  static start(): CountingThread {
     return new CountingThread(new Worker(THREAD_SOURCE, {
-      eval: true, workerData: { driver: BETTER_SQLITE3, file, mmapBytes: STORE.readerMmapBytes },
+      eval: true, workerData: { driver: BETTER_SQLITE3, mmapBytes: STORE.readerMmapBytes },
     }));
   }
 
   /**
-   * The number of rows each FTS5 expression matches, counted at index version `version`; null when
-   * the thread reads another version, failed, or has ended (the caller then counts for itself).
+   * The number of rows each FTS5 expression matches in `file`, counted at index version `version`; null
+   * when the thread reads another version, failed, or has ended (the caller then counts for itself).
    */
-  count(matches: readonly string[], version: number): Promise<number[] | null> {
+  count(file: string, matches: readonly string[], version: number): Promise<number[] | null> {
     if (this.ended) return Promise.resolve(null);
     const id = this.nextId++;
     if (this.pending.size === 0) this.worker.ref();
@@ -83,8 +102,13 @@ export class CountingThread {
         if (this.pending.size === 0 && !this.ended) this.worker.unref();
         resolve(counts);
       });
-      this.worker.postMessage({ id, version, matches });
+      this.worker.postMessage({ id, file, version, matches });
     });
+  }
+
+  /** Closes the thread's connection to `file` (the index was closed; a later count opens it again). */
+  release(file: string): void {
+    if (!this.ended) this.worker.postMessage({ release: file });
   }
 
   async close(): Promise<void> {

@@ -4,6 +4,7 @@
  * a PostgreSQL schema. The PostgreSQL driver is loaded only when one is asked
  * for, so the SQLite default starts as fast as it did.
  */
+import type { CountingThread } from './counting-thread.js';
 import { SqliteIndex } from './sqlite-index.js';
 import type { Store, StoreLocation } from './store.js';
 
@@ -14,8 +15,8 @@ export interface OpenStoreOptions {
   readonly?: boolean;
   /** The project folder, named in the INDEX_MISSING message. */
   root?: string;
-  /** Read-only SQLite: count word matches on a thread of their own while searches score (search workers). */
-  countingThread?: boolean;
+  /** Read-only SQLite: count word matches on this thread while searches score (search workers). */
+  countingThread?: CountingThread;
 }
 
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {

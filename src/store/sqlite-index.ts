@@ -6,7 +6,7 @@
  * takes nothing more; each batch bumps the index version in its own
  * transaction, as the indexer always did.
  */
-import { CountingThread } from './counting-thread.js';
+import type { CountingThread } from './counting-thread.js';
 import type { OpenStoreOptions } from './open-store.js';
 import { SqliteReader } from './sqlite-reader.js';
 import { buildTextDictionary } from './text-dictionary.js';
@@ -98,16 +98,16 @@ export class SqliteIndex implements Store {
   constructor(readonly sqlite: SqliteStore, private readonly counting: CountingThread | null = null) {
     this.location = { kind: 'sqlite' as const, file: sqlite.file };
     this.displayName = sqlite.file;
-    this.reader = new SqliteReader(sqlite, counting);
+    this.reader = new SqliteReader(sqlite, counting && ((matches, version) => counting.count(sqlite.file, matches, version)));
   }
 
   /**
    * Opens the index file (see SqliteStore.open: INDEX_MISSING without `create`). `countingThread`, on a
-   * read-only index: word counts run on a thread of their own (store/counting-thread; a search worker's).
+   * read-only index: its word counts run on that thread (store/counting-thread; a search worker's).
    */
   static open(file: string, options: OpenStoreOptions = {}): SqliteIndex {
     const sqlite = SqliteStore.open(file, options);
-    return new SqliteIndex(sqlite, options.countingThread && options.readonly ? CountingThread.start(file) : null);
+    return new SqliteIndex(sqlite, options.readonly ? options.countingThread ?? null : null);
   }
 
   /**
@@ -151,8 +151,9 @@ export class SqliteIndex implements Store {
     return Promise.resolve(this.sqlite.sizeOnDisk());
   }
 
-  async close(): Promise<void> {
+  close(): Promise<void> {
     this.sqlite.close();
-    await this.counting?.close();
+    this.counting?.release(this.sqlite.file);
+    return Promise.resolve();
   }
 }

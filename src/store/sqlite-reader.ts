@@ -17,7 +17,6 @@ import { averagesRowCount, readVarints } from './word-totals.js';
 import {
   allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, splits, type BoundedGroup,
 } from './words-bound.js';
-import type { CountingThread } from './counting-thread.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { StoredCandidateRow } from './statements.js';
 import type {
@@ -76,11 +75,14 @@ function mergeRanked(a: readonly ScoredChunkRow[], b: readonly ScoredChunkRow[],
   return [...a, ...b].sort((x, y) => y.score - x.score || x.chunk_id - y.chunk_id).slice(0, limit);
 }
 
+/** Rows matching each FTS5 expression at an index version, counted by another thread; null: not that version (count here). */
+export type CountElsewhere = (matches: readonly string[], version: number) => Promise<number[] | null>;
+
 export class SqliteReader implements IndexReader {
   private stats: { version: number; rows: number; docs: Map<string, number> } | undefined;
 
-  /** `counting`: a thread that counts while this one scores (search workers; store/counting-thread). */
-  constructor(private readonly store: SqliteStore, private readonly counting: CountingThread | null = null) {}
+  /** `countElsewhere`: counts FTS5 expressions on another thread while this one scores (search workers; store/counting-thread). */
+  constructor(private readonly store: SqliteStore, private readonly countElsewhere: CountElsewhere | null = null) {}
 
   private get s() {
     return this.store.statements;
@@ -99,7 +101,7 @@ export class SqliteReader implements IndexReader {
     const asked = union ? union.asked : [match];
     const total = union ? union.total : (counts: number[]) => counts[0]!;
     // Counted by the thread while this one scores the page (the caller asks for both before awaiting either).
-    const counting = this.counting?.count(asked, this.store.indexVersion());
+    const counting = this.countElsewhere?.(asked, this.store.indexVersion());
     if (counting) return counting.then((counts) => total(counts ?? this.countHere(asked)));
     return Promise.resolve(total(this.countHere(asked)));
   }
