@@ -346,6 +346,8 @@ export const SEARCH_POOL = {
   storesPerWorker: 8,
   /** Heap of one worker: a search that tries to hold more fails alone instead of taking the server down. */
   workerHeapMb: 512,
+  /** Times a worker's counting thread (store/counting-thread) is started again after it ended unasked; then its searches count alone. */
+  countingThreadRestarts: 3,
 } as const;
 
 /** Pagination cursors of search_code. */

@@ -12,6 +12,7 @@ import { indexFolder } from '../ingest/indexer.js';
 import { searchCode } from '../search/engine.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { CountingThread } from './counting-thread.js';
+import { SCHEMA_VERSION } from './schema.js';
 import { SqliteIndex } from './sqlite-index.js';
 
 /** Files whose words overlap in every proportion, so ANDs and ORs of them count differently. */
@@ -57,24 +58,37 @@ describe('word counts on a thread of their own', () => {
     }
   });
 
-  it('answer only for the index version asked, open a released file again, and answer nothing once closed', async () => {
-    const { index, index_version: indexVersion } = await indexFolder({ root: makeTree(tree()) });
+  it('answer only for the file, schema step and index version asked, start again after a crash, and answer nothing once closed', async () => {
+    const { index, index_version: version } = await indexFolder({ root: makeTree(tree()) });
+    const { index: other } = await indexFolder({ root: makeTree({ 'a.py': 'session token\n' }) });
+    const snapshot = (file: string) => ({ file: index, dev: fs.statSync(file).dev, ino: fs.statSync(file).ino, version, step: SCHEMA_VERSION });
     const thread = CountingThread.start();
     const plain = SqliteIndex.open(index, { readonly: true });
+    const here = (match: string) => plain.read((reader) => reader.wordsCount({ language: null, repository: null }, match));
     try {
-      const counted = await plain.read((reader) => reader.wordsCount({ language: null, repository: null }, '"session" AND "token"'));
-      expect(await thread.count(index, ['"session" AND "token"', '"cache"'], indexVersion)).toEqual([
-        counted, await plain.read((reader) => reader.wordsCount({ language: null, repository: null }, '"cache"')),
-      ]);
-      expect(await thread.count(index, ['"session"'], indexVersion + 1)).toBeNull();
+      const counted = await here('"session" AND "token"');
+      expect(await thread.count(snapshot(index), ['"session" AND "token"', '"cache"'])).toEqual([counted, await here('"cache"')]);
+      expect(await thread.count({ ...snapshot(index), version: version + 1 }, ['"session"'])).toBeNull();
+      expect(await thread.count({ ...snapshot(index), step: SCHEMA_VERSION - 1 }, ['"session"'])).toBeNull();
       // A released file is opened again by its next count.
       thread.release(index);
-      expect(await thread.count(index, ['"session" AND "token"'], indexVersion)).toEqual([counted]);
+      expect(await thread.count(snapshot(index), ['"session" AND "token"'])).toEqual([counted]);
+      // An index replaced on disk: the thread's connection still reads the file the search opened; a search of
+      // the new file has it open the new one, and then the old one is not what the path holds.
+      const moved = `${index}.moved`;
+      fs.renameSync(index, moved);
+      fs.copyFileSync(other, index);
+      expect(await thread.count({ ...snapshot(moved), file: index }, ['"session" AND "token"'])).toEqual([counted]);
+      expect(await thread.count({ ...snapshot(index), version: 1 }, ['"session"'])).toEqual([1]);
+      expect(await thread.count({ ...snapshot(moved), file: index }, ['"session" AND "token"'])).toBeNull();
+      // A thread that ended unasked is started again by the next count.
+      await (thread as unknown as { worker: { terminate(): Promise<number> } }).worker.terminate();
+      expect(await thread.count({ ...snapshot(index), version: 1 }, ['"session"'])).toEqual([1]);
     } finally {
       await plain.close();
       await thread.close();
     }
-    expect(await thread.count(index, ['"session"'], indexVersion)).toBeNull();
+    expect(await thread.count(snapshot(index), ['"session"'])).toBeNull();
   });
 
   it('a search counts in its own snapshot when an index pass commits while it reads', async () => {

@@ -4,50 +4,66 @@
  * questions of one snapshot: the best rows (bm25 scores every match) and the
  * exact total (FTS5 steps through every match again, or, for an any-term
  * query, through the ANDs of its words). A search worker gives the counts to
- * this thread, which has its own read-only connection, and scores the page
- * meanwhile. The thread answers only from the index version the search
- * reads: it reads `index_version` inside its own read transaction and
- * answers null when that is another (an index pass committed in between), and
- * the search counts in its own snapshot instead. The SQL is fixed text; the
- * match expressions are the ones the search's own statements bind.
+ * this thread, which keeps its own read-only connection to each index file,
+ * and scores the page meanwhile. The thread answers only from the snapshot
+ * the search reads: the same file (device and inode: an index replaced on
+ * disk is opened again), the same schema step and the same `index_version`,
+ * read inside its own read transaction; otherwise it answers null and the
+ * search counts in its own snapshot. The SQL is fixed text; the match
+ * expressions are the ones the search's own statements bind.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { STORE } from '../contracts/limits.js';
+import { SEARCH_POOL, STORE } from '../contracts/limits.js';
 
 const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
 
-/** The thread: CommonJS run with `eval`, so it needs no built file (tests run the TypeScript sources). One connection per index file. */
+/** The thread: CommonJS run with `eval`, so it needs no built file (tests run the TypeScript sources). */
 const THREAD_SOURCE = `
+const fs = require('node:fs');
 const { parentPort, workerData } = require('node:worker_threads');
 const Database = require(workerData.driver);
 const open = new Map();
-function connection(file) {
+function connection(file, dev, ino) {
   let c = open.get(file);
+  if (c && !c.failed && (c.dev !== dev || c.ino !== ino)) {
+    c.db.close();
+    c = undefined;
+  }
   if (!c) {
-    const db = new Database(file, { readonly: true, fileMustExist: true });
-    db.pragma('mmap_size = ' + workerData.mmapBytes);
-    c = {
-      db,
-      version: db.prepare("SELECT value FROM meta WHERE key = 'index_version'").pluck(),
-      count: db.prepare('SELECT count(*) FROM chunk_words WHERE chunk_words MATCH ?').pluck(),
-    };
+    try {
+      const db = new Database(file, { readonly: true, fileMustExist: true });
+      db.pragma('mmap_size = ' + workerData.mmapBytes);
+      const { dev, ino } = fs.statSync(file);
+      c = {
+        db, dev, ino,
+        version: db.prepare("SELECT value FROM meta WHERE key = 'index_version'").pluck(),
+        step: db.prepare('PRAGMA user_version').pluck(),
+        count: db.prepare('SELECT count(*) FROM chunk_words WHERE chunk_words MATCH ?').pluck(),
+      };
+    } catch (error) {
+      // Not tried again until the file is released: the search counts alone meanwhile.
+      c = { failed: String(error && error.message || error) };
+    }
     open.set(file, c);
   }
   return c;
 }
 parentPort.on('message', (message) => {
   if (message.release !== undefined) {
-    open.get(message.release)?.db.close();
+    const c = open.get(message.release);
+    if (c && !c.failed) c.db.close();
     open.delete(message.release);
     return;
   }
-  const { id, file, version: wanted, matches } = message;
+  const { id, file, dev, ino, version, step, matches } = message;
   try {
-    const c = connection(file);
+    const c = connection(file, dev, ino);
+    if (c.failed) { parentPort.postMessage({ id, error: c.failed }); return; }
+    if (c.dev !== dev || c.ino !== ino) { parentPort.postMessage({ id, counts: null }); return; }
     c.db.exec('BEGIN');
     try {
-      const same = Number(c.version.get() ?? 0) === wanted;
+      const same = Number(c.version.get() ?? 0) === version && c.step.get() === step;
       parentPort.postMessage({ id, counts: same ? matches.map((match) => c.count.get(match)) : null });
     } finally {
       c.db.exec('COMMIT');
@@ -59,60 +75,86 @@ parentPort.on('message', (message) => {
 
 type Reply = { id: number; counts: number[] | null } | { id: number; error: string };
 
+/** What a count is asked of: the file as the search opened it, and the snapshot it reads. */
+export interface CountSnapshot {
+  file: string;
+  dev: number;
+  ino: number;
+  /** `index_version` and `PRAGMA user_version` (a migration rebuilds tables without a new index version). */
+  version: number;
+  step: number;
+}
+
 /** One thread for every index a process searches (a search worker keeps several open). */
 export class CountingThread {
+  private worker: Worker | null = null;
   private readonly pending = new Map<number, (counts: number[] | null) => void>();
   private nextId = 0;
-  private ended = false;
+  private starts = 0;
+  private closed = false;
 
-  private constructor(private readonly worker: Worker) {
+  private constructor() {}
+
+  static start(): CountingThread {
+    const thread = new CountingThread();
+    thread.running();
+    return thread;
+  }
+
+  /** The thread, started again when it ended unasked (at most SEARCH_POOL.countingThreadRestarts times); null once closed or given up. */
+  private running(): Worker | null {
+    if (this.worker || this.closed || this.starts > SEARCH_POOL.countingThreadRestarts) return this.worker;
+    this.starts++;
+    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { driver: BETTER_SQLITE3, mmapBytes: STORE.readerMmapBytes } });
     worker.on('message', (reply: Reply) => {
       const settle = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       // A count the thread could not make is made by the search itself, which reports the error if it has one too.
       settle?.('counts' in reply ? reply.counts : null);
     });
-    const end = () => {
-      this.ended = true;
+    const ended = () => {
+      if (this.worker !== worker) return;
+      this.worker = null;
       for (const settle of this.pending.values()) settle(null);
       this.pending.clear();
     };
-    worker.on('error', end);
-    worker.on('exit', end);
+    worker.on('error', ended);
+    worker.on('exit', ended);
     // Idle, it never keeps the process alive; a count under way does (its caller awaits it).
     worker.unref();
-  }
-
-  static start(): CountingThread {
-    return new CountingThread(new Worker(THREAD_SOURCE, {
-      eval: true, workerData: { driver: BETTER_SQLITE3, mmapBytes: STORE.readerMmapBytes },
-    }));
+    this.worker = worker;
+    return worker;
   }
 
   /**
-   * The number of rows each FTS5 expression matches in `file`, counted at index version `version`; null
-   * when the thread reads another version, failed, or has ended (the caller then counts for itself).
+   * The number of rows each FTS5 expression matches in the snapshot; null when the thread reads
+   * another file, schema step or index version, failed, or is not running (the caller then counts for itself).
    */
-  count(file: string, matches: readonly string[], version: number): Promise<number[] | null> {
-    if (this.ended) return Promise.resolve(null);
+  count(snapshot: CountSnapshot, matches: readonly string[]): Promise<number[] | null> {
+    const worker = this.running();
+    if (!worker) return Promise.resolve(null);
     const id = this.nextId++;
-    if (this.pending.size === 0) this.worker.ref();
+    if (this.pending.size === 0) worker.ref();
     return new Promise<number[] | null>((resolve) => {
       this.pending.set(id, (counts) => {
-        if (this.pending.size === 0 && !this.ended) this.worker.unref();
+        if (this.pending.size === 0) worker.unref();
         resolve(counts);
       });
-      this.worker.postMessage({ id, file, version, matches });
+      worker.postMessage({ id, matches, ...snapshot });
     });
   }
 
   /** Closes the thread's connection to `file` (the index was closed; a later count opens it again). */
   release(file: string): void {
-    if (!this.ended) this.worker.postMessage({ release: file });
+    this.worker?.postMessage({ release: file });
   }
 
   async close(): Promise<void> {
-    this.ended = true;
-    await this.worker.terminate();
+    this.closed = true;
+    const worker = this.worker;
+    this.worker = null;
+    for (const settle of this.pending.values()) settle(null);
+    this.pending.clear();
+    await worker?.terminate();
   }
 }

@@ -6,9 +6,10 @@
  * takes nothing more; each batch bumps the index version in its own
  * transaction, as the indexer always did.
  */
+import fs from 'node:fs';
 import type { CountingThread } from './counting-thread.js';
 import type { OpenStoreOptions } from './open-store.js';
-import { SqliteReader } from './sqlite-reader.js';
+import { SqliteReader, type CountElsewhere } from './sqlite-reader.js';
 import { buildTextDictionary } from './text-dictionary.js';
 import { SqliteStore } from './sqlite-store.js';
 import type { IndexReader, IndexWriter, Store, StoredFileState, WriteBatch } from './store.js';
@@ -98,7 +99,13 @@ export class SqliteIndex implements Store {
   constructor(readonly sqlite: SqliteStore, private readonly counting: CountingThread | null = null) {
     this.location = { kind: 'sqlite' as const, file: sqlite.file };
     this.displayName = sqlite.file;
-    this.reader = new SqliteReader(sqlite, counting && ((matches, version) => counting.count(sqlite.file, matches, version)));
+    this.reader = new SqliteReader(sqlite, counting && this.countOn(counting));
+  }
+
+  /** Counts on `thread`, for this file as opened now (a file later replaced on disk is another). */
+  private countOn(thread: CountingThread): CountElsewhere {
+    const { dev, ino } = fs.statSync(this.sqlite.file);
+    return (matches, version, step) => thread.count({ file: this.sqlite.file, dev, ino, version, step }, matches);
   }
 
   /**

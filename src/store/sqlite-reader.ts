@@ -75,8 +75,8 @@ function mergeRanked(a: readonly ScoredChunkRow[], b: readonly ScoredChunkRow[],
   return [...a, ...b].sort((x, y) => y.score - x.score || x.chunk_id - y.chunk_id).slice(0, limit);
 }
 
-/** Rows matching each FTS5 expression at an index version, counted by another thread; null: not that version (count here). */
-export type CountElsewhere = (matches: readonly string[], version: number) => Promise<number[] | null>;
+/** Rows matching each FTS5 expression at an index version and schema step, counted by another thread; null: not that snapshot (count here). */
+export type CountElsewhere = (matches: readonly string[], version: number, step: number) => Promise<number[] | null>;
 
 export class SqliteReader implements IndexReader {
   private stats: { version: number; rows: number; docs: Map<string, number> } | undefined;
@@ -101,7 +101,7 @@ export class SqliteReader implements IndexReader {
     const asked = union ? union.asked : [match];
     const total = union ? union.total : (counts: number[]) => counts[0]!;
     // Counted by the thread while this one scores the page (the caller asks for both before awaiting either).
-    const counting = this.countElsewhere?.(asked, this.store.indexVersion());
+    const counting = this.countElsewhere?.(asked, this.store.indexVersion(), this.s.schemaStep.get()!);
     if (counting) return counting.then((counts) => total(counts ?? this.countHere(asked)));
     return Promise.resolve(total(this.countHere(asked)));
   }
@@ -279,7 +279,8 @@ export class SqliteReader implements IndexReader {
   }
 
   wordRowLengths(chunkIds: readonly number[]) {
-    const columns = this.store.wordColumns;
+    // Read each time: schema step 8 reordered the columns, and a writer may migrate a file this connection has open.
+    const columns = this.s.wordColumnsNow.all();
     return Promise.resolve(chunkIds.map((id): WordRowLengths | undefined => {
       const sizes = readVarints(this.s.wordsRowSizes.get(id));
       if (sizes.length !== columns.length) return undefined;

@@ -14,7 +14,7 @@ import { pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
 import { registerIndexTextFunctions } from './index-text-functions.js';
 import { prepareLocateStatements, type LocateStatements } from './locate-statements.js';
-import { prepareStatements, wordColumns, type Statements, type WordColumn } from './statements.js';
+import { prepareStatements, type Statements } from './statements.js';
 import { bindableChunkText, packChunkText, registerChunkText } from './chunk-text.js';
 import { applyMigrations, openDatabase } from './open-database.js';
 import { EdgeWriter } from './edge-names.js';
@@ -41,8 +41,6 @@ export function registerStoreFunctions(db: Database.Database): void {
 
 export class SqliteStore {
   readonly statements: Statements;
-  /** The word index's columns in table order (schema step 8 changed it; a read-only reader may see the older one). */
-  readonly wordColumns: readonly WordColumn[];
   private locate: LocateStatements | null = null;
   private readonly edges: EdgeWriter;
   private readonly wordTotals: WordTotals;
@@ -51,7 +49,6 @@ export class SqliteStore {
 
   private constructor(readonly db: Database.Database, readonly file: string, dictionaries: StoredDictionaries) {
     this.statements = prepareStatements(db);
-    this.wordColumns = wordColumns(db);
     this.edges = new EdgeWriter(db);
     this.wordTotals = new WordTotals(db, this.statements.wordsAverages);
     this.dictionaries = dictionaries;

@@ -34,10 +34,10 @@ function wordsScore(db: Database.Database): string {
   return `-bm25(chunk_words, ${wordColumns(db).map((name) => RANKING.bm25Weights[name]).join(', ')}) AS score`;
 }
 
-export type WordColumn = keyof typeof RANKING.bm25Weights;
+type WordColumn = keyof typeof RANKING.bm25Weights;
 
 /** The word index's columns in the connection's table order, the order of bm25's weights and of FTS5's size records. */
-export function wordColumns(db: Database.Database): WordColumn[] {
+function wordColumns(db: Database.Database): WordColumn[] {
   return db.prepare<[], WordColumn>("SELECT name FROM pragma_table_info('chunk_words')").pluck().all();
 }
 
@@ -138,7 +138,9 @@ export function prepareStatements(db: Database.Database) {
     wordsCountAll: db.prepare<{ match: string }, { n: number }>('SELECT count(*) AS n FROM chunk_words WHERE chunk_words MATCH @match'),
     /** FTS5's own record of the word index's row count and token totals (store/word-totals), whose row count the bound's idf takes. */
     wordsAverages: db.prepare<[], Buffer>('SELECT block FROM chunk_words_data WHERE id = 1').pluck(),
-    /** A word-index row's length in tokens per column (FTS5's size record: SQLite varints, in `wordColumns` order). */
+    /** The word index's columns in table order now (another connection may have migrated it since this one opened). */
+    wordColumnsNow: db.prepare<[], WordColumn>("SELECT name FROM pragma_table_info('chunk_words')").pluck(),
+    /** A word-index row's length in tokens per column (FTS5's size record: SQLite varints, in `wordColumnsNow` order). */
     wordsRowSizes: db.prepare<[number], Buffer>('SELECT sz FROM chunk_words_docsize WHERE id = ?').pluck(),
     /** A chunk's file without reading its row's text. */
     chunkFile: db.prepare<[number], { file_id: number }>('SELECT file_id FROM chunks WHERE id = ?'),

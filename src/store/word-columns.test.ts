@@ -120,5 +120,16 @@ describe("the word index's row lengths", () => {
     // The size records follow the table's columns: an index of step 7 (body last) gives the same lengths.
     withStore(index, (store) => store.db.exec(`${WORDS_BEFORE_STEP_8}\nPRAGMA user_version = 7;`));
     expect((await counted(true)).stored.slice(0, -1)).toEqual(stored);
+
+    // And so does a reader that opened it at step 7 while a writer migrates it to step 8.
+    const reader = SqliteIndex.open(index, { readonly: true });
+    try {
+      const ids = stored.map((_, i) => i + 1);
+      const before = await reader.read((r) => r.wordRowLengths(ids));
+      withStore(index, (store) => expect(store.db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION));
+      expect(await reader.read((r) => r.wordRowLengths(ids))).toEqual(before);
+    } finally {
+      await reader.close();
+    }
   });
 });

@@ -87,6 +87,8 @@ describe('addedWordCounts: the wanted words among the added ones, reading only t
     ['pm_suspend(dev); suspended; SuspendResume; 9suspend_x', ['suspend', 'resume', 'pm', 'x']],
     ['hoping to be happy: HopingFor happyPath', ['hope', 'happi']],
     ['u32 _123 x86_64 0x1f', ['32', '123', '86', '64', 'u', 'x', 'f']],
+    // Nothing an identifier can add: never looked for (an empty string would be found everywhere).
+    ['abc def_ghi café', ['', 'def_ghi', 'café', 'Abc']],
   ])('%j', (text, words) => {
     const wanted = new Set(words);
     expect(addedWordCounts(text, wanted)).toEqual(counted(text, wanted));

@@ -153,6 +153,8 @@ export function addedIndexWords(content: string): { parts: string[][]; stems: st
   return { parts: compounds.map((words) => words.parts!), stems };
 }
 
+/** What an added word can be: an identifier's part (letters or digits, lower case) or a stem. */
+const ADDED_WORD = /^[a-z0-9]+$/;
 const isIdentifierChar = (c: number) => isLower(c) || isUpper(c) || isDigit(c) || c === 95;
 
 /**
@@ -171,6 +173,8 @@ export function addedWordCounts(content: string, wanted: ReadonlySet<string>): M
   const folded = foldCase(content);
   const identifiers = new Set<string>();
   for (const word of wanted) {
+    // Parts and stems are lower-case letters or digits: nothing else can be added (and "" would match everywhere).
+    if (!ADDED_WORD.test(word)) continue;
     const key = word.length > 1 ? word.slice(0, -1) : word;
     for (let at = folded.indexOf(key); at >= 0; at = folded.indexOf(key, at + 1)) {
       let start = at;

@@ -57,6 +57,7 @@ describe('tokenOccurrences: the wanted tokens of a text, without listing every t
     ['x𝒜y 𝒜 y', ['y', '𝒜']],
     ['café café cafe', ['cafe', 'café']],
     ['12 x12 12x 12', ['12']],
+    ['x\uDC00abc \uD835abc abc\uD800', ['abc']],
   ])('%j', (text, words) => {
     const wanted = new Set(words);
     expect(tokenOccurrences(text, wanted)).toEqual(counted(text, wanted));

@@ -36,8 +36,9 @@ function tokenCharAt(text: string, at: number): boolean {
   if (at < 0 || at >= text.length) return false;
   const c = text.charCodeAt(at);
   if (c < 0x80) return (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-  // A low surrogate ends an astral character: test the whole code point.
-  const start = c >= 0xdc00 && c <= 0xdfff && at > 0 ? at - 1 : at;
+  // A low surrogate after a high one ends an astral character: test the whole code point.
+  const high = at > 0 ? text.charCodeAt(at - 1) : 0;
+  const start = c >= 0xdc00 && c <= 0xdfff && high >= 0xd800 && high <= 0xdbff ? at - 1 : at;
   return TOKEN_CHAR.test(String.fromCodePoint(text.codePointAt(start)!));
 }
 
