@@ -127,8 +127,9 @@ export class SqliteIndex implements Store {
     if (this.readers === 0) {
       if (snapshot) this.sqlite.db.exec('BEGIN');
       try {
-        // An index pass may have added the dictionary of rows this search will read.
+        // An index pass may have added the dictionary of rows this search will read, or migrated the file.
         this.sqlite.dictionaries.refresh();
+        if (snapshot) this.sqlite.refreshStatements();
       } catch (error) {
         if (snapshot) this.sqlite.db.exec('COMMIT');
         throw error;

@@ -40,7 +40,9 @@ export function registerStoreFunctions(db: Database.Database): void {
 }
 
 export class SqliteStore {
-  readonly statements: Statements;
+  /** Prepared for the schema as it was (`refreshStatements`). */
+  statements: Statements;
+  private preparedFor: number;
   private locate: LocateStatements | null = null;
   private readonly edges: EdgeWriter;
   private readonly wordTotals: WordTotals;
@@ -49,6 +51,7 @@ export class SqliteStore {
 
   private constructor(readonly db: Database.Database, readonly file: string, dictionaries: StoredDictionaries) {
     this.statements = prepareStatements(db);
+    this.preparedFor = Number(db.pragma('schema_version', { simple: true }));
     this.edges = new EdgeWriter(db);
     this.wordTotals = new WordTotals(db, this.statements.wordsAverages);
     this.dictionaries = dictionaries;
@@ -75,6 +78,19 @@ export class SqliteStore {
       db.close();
       throw error;
     }
+  }
+
+  /**
+   * Prepares the statements again when another connection has changed the schema since: a reader
+   * of a file that a writer migrated would keep bm25's weights in the old column order (schema
+   * step 8 reordered the word index). Called by reads when no statement of this connection is open.
+   */
+  refreshStatements(): void {
+    const now = Number(this.db.pragma('schema_version', { simple: true }));
+    if (now === this.preparedFor) return;
+    this.statements = prepareStatements(this.db);
+    this.locate = null;
+    this.preparedFor = now;
   }
 
   /** The statements of `locate`, prepared on its first call (most stores never locate). */

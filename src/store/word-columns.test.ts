@@ -35,8 +35,8 @@ function tree(): Record<string, string> {
 const QUERIES = ['parse config', 'retry backoff', 'session token cache', 'render buffer handler', 'close'];
 
 /** Every query's first page: chunk, file and score of each item, in order. */
-async function rankings(index: string, readonly: boolean) {
-  const store = SqliteIndex.open(index, { readonly });
+async function rankings(index: string | SqliteIndex, readonly: boolean) {
+  const store = typeof index === 'string' ? SqliteIndex.open(index, { readonly }) : index;
   try {
     const pages = [];
     for (const query of QUERIES) {
@@ -48,7 +48,7 @@ async function rankings(index: string, readonly: boolean) {
     }
     return pages;
   } finally {
-    await store.close();
+    if (typeof index === 'string') await store.close();
   }
 }
 
@@ -82,6 +82,8 @@ describe('the word index with the body first', () => {
     // A read-only reader does not migrate; its weights follow the older columns, so it ranks the same.
     expect(await rankings(index, true)).toEqual(expected);
     withStore(index, (store) => expect(store.db.pragma('user_version', { simple: true })).toBe(7), { readonly: true });
+    // One that stays open while a writer migrates the file follows the new columns.
+    const openBefore = SqliteIndex.open(index, { readonly: true });
 
     const migrated = withStore(index, (store) => {
       store.db.exec('VACUUM');
@@ -93,6 +95,11 @@ describe('the word index with the body first', () => {
     expect(migrated.words).toEqual(words);
     expect(migrated.bytes).toBeLessThan(older.bytes * 0.9);
     expect(await rankings(index, false)).toEqual(expected);
+    try {
+      expect(await rankings(openBefore, true)).toEqual(expected);
+    } finally {
+      await openBefore.close();
+    }
   });
 });
 
