@@ -114,9 +114,10 @@ describe('live processes: one bounded queue per Quarry process, shared by REST a
   });
 
   const rest = (tool: string, args: Record<string, unknown>) => postJson(`${server.url}/api/tools/${tool}`, args);
+  /** Requests the server has logged as arrived at `url`. */
+  const seen = (url: string) => server.lines().filter((l) => l.msg === 'incoming request' && l.req?.url === url).length;
 
   it(`runs at most ${CAP} rg processes for six searches started at once over REST and MCP, and answers all six`, async () => {
-    const seen = (url: string) => server.lines().filter((l) => l.msg === 'incoming request' && l.req?.url === url).length;
     const [restBefore, mcpBefore] = [seen('/api/tools/search_content'), seen('/mcp')];
     await sixAtOnce(server.child.pid!, async (args, i) => (i % 2 === 0
       ? (await rest('search_content', args)).json
@@ -126,10 +127,16 @@ describe('live processes: one bounded queue per Quarry process, shared by REST a
 
   it('refuses a call that cannot even queue with UNAVAILABLE from the catalogue (en, ja, cs; fd shares the queue), and a wait past timeout_ms is TIMEOUT', async () => {
     const files = Array.from({ length: CAP + QUEUE }, () => newFifo());
+    const before = seen('/api/tools/search_content');
     const held = files.map((file) => rest('search_content', slowSearch(file)));
     const answered = new Set<string>();
     held.forEach((call, i) => void call.then(() => answered.add(files[i]!)));
     await waitUntil(() => rgOf(server.child.pid!).length === CAP, 20_000, 'cap reached');
+    // Every held call in the queue before the first probe: on a loaded machine one arriving late found
+    // the queue full of a waiting probe, was refused, and left the queue one short for the whole loop.
+    await waitUntil(() => seen('/api/tools/search_content') >= before + files.length, 20_000, 'every held call arrived');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered.size).toBe(0);
     // The held calls fill the queue as they arrive; until it is full a probe waits 200 ms and times out.
     let refused: Awaited<ReturnType<typeof rest>> | undefined;
     for (let tries = 0; tries < 150 && !refused; tries++) {
