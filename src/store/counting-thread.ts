@@ -9,12 +9,13 @@
  * the search reads: the same file (device and inode: an index replaced on
  * disk is opened again), the same schema step and the same `index_version`,
  * read inside its own read transaction; otherwise it answers null and the
- * search counts in its own snapshot. The SQL is fixed text; the match
- * expressions are the ones the search's own statements bind.
+ * search counts in its own snapshot. The SQL is the search's own
+ * statements' (store/statements), and so are the match expressions bound.
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
 import { SEARCH_POOL, STORE } from '../contracts/limits.js';
+import { META_GET_SQL, WORDS_COUNT_ALL_SQL } from './statements.js';
 
 const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
 
@@ -37,9 +38,9 @@ function connection(file, dev, ino) {
       const { dev, ino } = fs.statSync(file);
       c = {
         db, dev, ino,
-        version: db.prepare("SELECT value FROM meta WHERE key = 'index_version'").pluck(),
+        version: db.prepare(workerData.sql.meta).pluck().bind('index_version'),
         step: db.prepare('PRAGMA user_version').pluck(),
-        count: db.prepare('SELECT count(*) FROM chunk_words WHERE chunk_words MATCH ?').pluck(),
+        count: db.prepare(workerData.sql.count).pluck(),
       };
     } catch (error) {
       // Not tried again until the file is released: the search counts alone meanwhile.
@@ -64,7 +65,7 @@ parentPort.on('message', (message) => {
     c.db.exec('BEGIN');
     try {
       const same = Number(c.version.get() ?? 0) === version && c.step.get() === step;
-      parentPort.postMessage({ id, counts: same ? matches.map((match) => c.count.get(match)) : null });
+      parentPort.postMessage({ id, counts: same ? matches.map((match) => c.count.get({ match })) : null });
     } finally {
       c.db.exec('COMMIT');
     }
@@ -105,7 +106,11 @@ export class CountingThread {
   private running(): Worker | null {
     if (this.worker || this.closed || this.starts > SEARCH_POOL.countingThreadRestarts) return this.worker;
     this.starts++;
-    const worker = new Worker(THREAD_SOURCE, { eval: true, workerData: { driver: BETTER_SQLITE3, mmapBytes: STORE.readerMmapBytes } });
+    const worker = new Worker(THREAD_SOURCE, {
+      eval: true,
+      // The search's own statements' SQL, so the thread counts exactly what the search would.
+      workerData: { driver: BETTER_SQLITE3, mmapBytes: STORE.readerMmapBytes, sql: { meta: META_GET_SQL, count: WORDS_COUNT_ALL_SQL } },
+    });
     worker.on('message', (reply: Reply) => {
       const settle = this.pending.get(reply.id);
       this.pending.delete(reply.id);

@@ -279,8 +279,7 @@ export class SqliteReader implements IndexReader {
   }
 
   wordRowLengths(chunkIds: readonly number[]) {
-    // Read each time: schema step 8 reordered the columns, and a writer may migrate a file this connection has open.
-    const columns = this.s.wordColumnsNow.all();
+    const columns = this.s.wordColumns;
     return Promise.resolve(chunkIds.map((id): WordRowLengths | undefined => {
       const sizes = readVarints(this.s.wordsRowSizes.get(id));
       if (sizes.length !== columns.length) return undefined;

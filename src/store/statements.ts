@@ -30,8 +30,8 @@ const FILTERS = `
  * user text). bm25() takes its weights in column order, which schema step 8 changed: they follow
  * the connection's own table, so a read-only reader of an index not yet migrated ranks the same.
  */
-function wordsScore(db: Database.Database): string {
-  return `-bm25(chunk_words, ${wordColumns(db).map((name) => RANKING.bm25Weights[name]).join(', ')}) AS score`;
+function wordsScore(columns: readonly WordColumn[]): string {
+  return `-bm25(chunk_words, ${columns.map((name) => RANKING.bm25Weights[name]).join(', ')}) AS score`;
 }
 
 type WordColumn = keyof typeof RANKING.bm25Weights;
@@ -40,6 +40,10 @@ type WordColumn = keyof typeof RANKING.bm25Weights;
 function wordColumns(db: Database.Database): WordColumn[] {
   return db.prepare<[], WordColumn>("SELECT name FROM pragma_table_info('chunk_words')").pluck().all();
 }
+
+/** A meta value, and the exact count of a word expression: also asked by store/counting-thread's own connection. */
+export const META_GET_SQL = 'SELECT value FROM meta WHERE key = ?';
+export const WORDS_COUNT_ALL_SQL = 'SELECT count(*) AS n FROM chunk_words WHERE chunk_words MATCH @match';
 
 /** Word-index hits joined to their chunk, file and source, for filtering. */
 const WORDS_JOIN = `
@@ -52,9 +56,15 @@ const WORDS_JOIN = `
 export type StoredCandidateRow = Omit<CandidateChunkRow, 'content'> & { content: string | Uint8Array };
 
 export function prepareStatements(db: Database.Database) {
-  const WORDS_SCORE = wordsScore(db);
+  const columns = wordColumns(db);
+  const WORDS_SCORE = wordsScore(columns);
   return {
-    metaGet: db.prepare<[string], { value: string }>('SELECT value FROM meta WHERE key = ?'),
+    /**
+     * The word index's columns when these statements were prepared (schema step 8 reordered them; a
+     * read-only connection prepares its statements again after a migration: SqliteStore.refreshStatements).
+     */
+    wordColumns: columns as readonly WordColumn[],
+    metaGet: db.prepare<[string], { value: string }>(META_GET_SQL),
     metaSet: db.prepare<{ key: string; value: string }>(
       'INSERT INTO meta(key, value) VALUES (@key, @value) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
     ),
@@ -135,12 +145,10 @@ export function prepareStatements(db: Database.Database) {
       SELECT rowid AS chunk_id, ${WORDS_SCORE} FROM chunk_words
       WHERE chunk_words MATCH @match
       ORDER BY score DESC, rowid`),
-    wordsCountAll: db.prepare<{ match: string }, { n: number }>('SELECT count(*) AS n FROM chunk_words WHERE chunk_words MATCH @match'),
+    wordsCountAll: db.prepare<{ match: string }, { n: number }>(WORDS_COUNT_ALL_SQL),
     /** FTS5's own record of the word index's row count and token totals (store/word-totals), whose row count the bound's idf takes. */
     wordsAverages: db.prepare<[], Buffer>('SELECT block FROM chunk_words_data WHERE id = 1').pluck(),
-    /** The word index's columns in table order now (another connection may have migrated it since this one opened). */
-    wordColumnsNow: db.prepare<[], WordColumn>("SELECT name FROM pragma_table_info('chunk_words')").pluck(),
-    /** A word-index row's length in tokens per column (FTS5's size record: SQLite varints, in `wordColumnsNow` order). */
+    /** A word-index row's length in tokens per column (FTS5's size record: SQLite varints, in `wordColumns` order). */
     wordsRowSizes: db.prepare<[number], Buffer>('SELECT sz FROM chunk_words_docsize WHERE id = ?').pluck(),
     /** A chunk's file without reading its row's text. */
     chunkFile: db.prepare<[number], { file_id: number }>('SELECT file_id FROM chunks WHERE id = ?'),
@@ -262,7 +270,7 @@ const PROJECT_FILTERS = `
 
 /** Statements of REST projects: uploaded files, conversations, messages and the project search. */
 export function prepareContentStatements(db: Database.Database) {
-  const WORDS_SCORE = wordsScore(db);
+  const WORDS_SCORE = wordsScore(wordColumns(db));
   return {
     fileIdByPath: db.prepare<{ source_id: number; path: string }, { id: number }>(
       'SELECT id FROM files WHERE source_id = @source_id AND path = @path',
