@@ -1,12 +1,13 @@
 /**
  * @module bench/bm25-profile
- * `npm run bench:bm25 -- INDEX_FILE [--json]`
+ * `npm run bench:bm25 -- INDEX_FILE [--json] [--fts5-bm25]`
  * Where a BM25 word query's time goes: the 20 word queries of `npm run bench`
  * (bench/kernel/queries.ts), run in this process against an existing SQLite
  * index after one warm-up query, each with its wall time, its CPU time (the
  * machine is shared: CPU time moves less with the load than wall time), its
  * exact total, and the time spent in each store question. The load average is
- * printed at the start and the end.
+ * printed at the start and the end. `--fts5-bm25` ranks with FTS5's own
+ * bm25() instead of quarry_bm25() (store/ranking-extension): the same scores.
  */
 import { normalizeSearchCodeParams } from '../src/contracts/search-code-params.js';
 import { searchCode } from '../src/search/engine.js';
@@ -65,12 +66,13 @@ async function profile(reader: IndexReader, query: string): Promise<QueryProfile
 async function main(): Promise<void> {
   const file = process.argv[2];
   if (!file || file.startsWith('--')) {
-    process.stderr.write('usage: npm run bench:bm25 -- INDEX_FILE [--json]\n');
+    process.stderr.write('usage: npm run bench:bm25 -- INDEX_FILE [--json] [--fts5-bm25]\n');
     process.exit(2);
   }
   const json = process.argv.includes('--json');
   const loadStart = loadAverage();
-  const store = SqliteIndex.open(file, { readonly: true });
+  const store = SqliteIndex.open(file, { readonly: true, fts5Bm25: process.argv.includes('--fts5-bm25') });
+  const ranking = store.sqlite.nativeRanking ? 'quarry_bm25()' : 'bm25()';
   const rows = await store.read(async (reader) => {
     await profile(reader, BM25_QUERIES.warmUp);
     const profiles: QueryProfile[] = [];
@@ -79,11 +81,11 @@ async function main(): Promise<void> {
   });
   await store.close();
   if (json) {
-    process.stdout.write(`${JSON.stringify({ load: [loadStart, loadAverage()], queries: rows })}\n`);
+    process.stdout.write(`${JSON.stringify({ load: [loadStart, loadAverage()], ranking, queries: rows })}\n`);
     return;
   }
   const ms = (n: number) => n.toFixed(1).padStart(8);
-  const lines = [`load average ${loadStart} (start)`, 'query                        wall ms   cpu ms     total  store questions (ms, calls)'];
+  const lines = [`load average ${loadStart} (start), ranked with ${ranking}`, 'query                        wall ms   cpu ms     total  store questions (ms, calls)'];
   for (const r of rows) {
     const questions = Object.entries(r.questions).sort((a, b) => b[1].ms - a[1].ms).map(([name, q]) => `${name} ${q.ms.toFixed(1)} x${q.calls}`).join(', ');
     lines.push(`${r.query.padEnd(26)} ${ms(r.wallMs)} ${ms(r.cpuMs)} ${String(r.total).padStart(9)}  ${questions}`);

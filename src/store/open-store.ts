@@ -17,6 +17,8 @@ export interface OpenStoreOptions {
   root?: string;
   /** Read-only SQLite: count word matches on this thread while searches score (search workers). */
   countingThread?: CountingThread;
+  /** SQLite: rank with FTS5's own bm25() even where quarry_bm25() loads (the same scores, slower; benchmarks compare the two). */
+  fts5Bm25?: boolean;
 }
 
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {

@@ -12,13 +12,14 @@ import { ftsString } from '../text/escape.js';
 import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
+import { expressionPhrases, phraseCountsBlob } from './ranking-extension.js';
 import { GRAM_TOKENS_STEP } from './schema.js';
 import { averagesRowCount, readVarints } from './word-totals.js';
 import {
   allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, splits, type BoundedGroup,
 } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
-import type { StoredCandidateRow } from './statements.js';
+import type { PhraseCounts, StoredCandidateRow } from './statements.js';
 import type {
   CandidateChunkRow, ChunkSymbolRow, DefinitionAtRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow, ProjectFilterParams,
   ScoredChunkRow, SearchFilter, TermPosting,
@@ -129,8 +130,10 @@ export class SqliteReader implements IndexReader {
   }
 
   wordsPage(filter: SearchFilter, match: string, window: PageWindow, groups?: readonly (readonly string[])[] | null): Promise<ScoredChunkRow[]> {
-    if (!unfiltered(filter)) return Promise.resolve(this.s.wordsSearch.all({ ...filter, match, limit: window.limit, offset: window.offset }));
-    if (!groups || groups.length < 2 || anyOf(groups) !== match) return Promise.resolve(this.s.wordsSearchAll.all({ match, ...window }));
+    if (!unfiltered(filter)) {
+      return Promise.resolve(this.s.wordsSearch.all({ ...filter, match, limit: window.limit, offset: window.offset, ...this.phraseCounts(match) }));
+    }
+    if (!groups || groups.length < 2 || anyOf(groups) !== match) return Promise.resolve(this.s.wordsSearchAll.all({ match, ...window, ...this.phraseCounts(match) }));
     return Promise.resolve(this.boundedPage(groups, window));
   }
 
@@ -148,7 +151,7 @@ export class SqliteReader implements IndexReader {
       return { terms, docs: docs.reduce((a, b) => a + b, 0), bound: groupBound(rows, docs) };
     }));
     const need = window.offset + window.limit;
-    const ask = (match: string) => this.s.wordsSearchAll.all({ match, limit: need, offset: 0 });
+    const ask = (match: string) => this.s.wordsSearchAll.all({ match, limit: need, offset: 0, ...this.phraseCounts(match) });
     // A longer query's rows rarely hold every group, and it has too many sets of rows lacking some: not asked.
     const every = sorted.length <= WORDS_BOUND.lackingGroupsMax ? ask(allOf(sorted.map((g) => g.terms))) : null;
     const joined = every && this.withLackingRows(sorted, every, need, ask);
@@ -165,7 +168,8 @@ export class SqliteReader implements IndexReader {
       if (needed <= cut) return page.slice(window.offset);
       cut = needed;
     }
-    return this.s.wordsSearchAll.all({ match: anyOf(sorted.map((g) => g.terms)), ...window });
+    const whole = anyOf(sorted.map((g) => g.terms));
+    return this.s.wordsSearchAll.all({ match: whole, ...window, ...this.phraseCounts(whole) });
   }
 
   /**
@@ -187,6 +191,16 @@ export class SqliteReader implements IndexReader {
       page = mergeRanked(page, ask(set.match), need);
     }
     return page;
+  }
+
+  /**
+   * Each phrase's row count for quarry_bm25() (store/ranking-extension), from the counts kept for the
+   * bound: a page of an any-term query asks several statements over the same words, and bm25()
+   * would count every phrase's rows again in each. Nothing with bm25(), which counts them itself.
+   */
+  private phraseCounts(match: string): PhraseCounts {
+    if (!this.s.nativeRanking) return {};
+    return { counts: phraseCountsBlob(expressionPhrases(match)?.map((phrase) => this.termDocs(phrase)) ?? null) };
   }
 
   /** The word index's row count and its words' chunk counts as FTS5's bm25 counts them, remembered per index version (the bound's idf). */
@@ -236,10 +250,11 @@ export class SqliteReader implements IndexReader {
     const all = this.s.wordsRankedAll.source;
     const filtered = this.s.wordsRanked.source;
     const stored = this.s.chunkStored;
+    const counts = this.phraseCounts(match);
     function* withText(): Generator<ScoredChunkText[]> {
       const rows = unfiltered(filter)
-        ? db.prepare<{ match: string }, ScoredChunkRow>(all).iterate({ match })
-        : db.prepare<SearchFilter & { match: string }, ScoredChunkRow>(filtered).iterate({ ...filter, match });
+        ? db.prepare<PhraseCounts & { match: string }, ScoredChunkRow>(all).iterate({ match, ...counts })
+        : db.prepare<SearchFilter & PhraseCounts & { match: string }, ScoredChunkRow>(filtered).iterate({ ...filter, match, ...counts });
       for (const batch of batches(rows, RANKED_BATCH_ROWS)) {
         const bytes = unpackChunkBytes(batch.map((row) => stored.get(row.chunk_id)?.content ?? ''));
         yield batch.map((row, i) => ({ ...row, content: bytes[i]!.toString('utf8') }));

@@ -14,6 +14,7 @@ import { pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
 import { registerIndexTextFunctions } from './index-text-functions.js';
 import { prepareLocateStatements, type LocateStatements } from './locate-statements.js';
+import { loadRankingFunction } from './ranking-extension.js';
 import { prepareStatements, type Statements } from './statements.js';
 import { bindableChunkText, packChunkText, registerChunkText } from './chunk-text.js';
 import { applyMigrations, openDatabase } from './open-database.js';
@@ -40,7 +41,7 @@ export function registerStoreFunctions(db: Database.Database): void {
 }
 
 export class SqliteStore {
-  /** Prepared for the schema as it was (`refreshStatements`). */
+  /** Prepared for the schema as it was (`refreshStatements`), with quarry_bm25() where it loaded (store/ranking-extension). */
   statements: Statements;
   private preparedFor: number;
   private locate: LocateStatements | null = null;
@@ -49,8 +50,10 @@ export class SqliteStore {
   /** The chunk-text dictionaries of the file (store/stored-dictionaries). */
   readonly dictionaries: StoredDictionaries;
 
-  private constructor(readonly db: Database.Database, readonly file: string, dictionaries: StoredDictionaries) {
-    this.statements = prepareStatements(db);
+  private constructor(
+    readonly db: Database.Database, readonly file: string, dictionaries: StoredDictionaries, readonly nativeRanking: boolean,
+  ) {
+    this.statements = prepareStatements(db, nativeRanking);
     this.preparedFor = Number(db.pragma('schema_version', { simple: true }));
     this.edges = new EdgeWriter(db);
     this.wordTotals = new WordTotals(db, this.statements.wordsAverages);
@@ -61,7 +64,7 @@ export class SqliteStore {
    * Opens (and with `create`, creates) the index at `file`. Without `create` a
    * missing file is INDEX_MISSING, so a search never silently builds an empty index.
    */
-  static open(file: string, options: { create?: boolean; readonly?: boolean; root?: string } = {}): SqliteStore {
+  static open(file: string, options: { create?: boolean; readonly?: boolean; root?: string; fts5Bm25?: boolean } = {}): SqliteStore {
     if (!options.create && !fs.existsSync(file)) {
       throw catalogueError('INDEX_MISSING', { key: 'index.missing', params: { index: file, root: options.root ?? '.' } }, 'en', { index: file });
     }
@@ -73,7 +76,7 @@ export class SqliteStore {
       const dictionaries = new StoredDictionaries(db);
       dictionaries.refresh();
       migrate(db, file, options.readonly ?? false);
-      return new SqliteStore(db, file, dictionaries);
+      return new SqliteStore(db, file, dictionaries, !options.fts5Bm25 && loadRankingFunction(db));
     } catch (error) {
       db.close();
       throw error;
@@ -88,7 +91,7 @@ export class SqliteStore {
   refreshStatements(): void {
     const now = Number(this.db.pragma('schema_version', { simple: true }));
     if (now === this.preparedFor) return;
-    this.statements = prepareStatements(this.db);
+    this.statements = prepareStatements(this.db, this.nativeRanking);
     this.locate = null;
     this.preparedFor = now;
   }

@@ -29,9 +29,17 @@ const FILTERS = `
  * bm25 with the path and symbol columns weighted above the body (RANKING.bm25Weights; numbers, not
  * user text). bm25() takes its weights in column order, which schema step 8 changed: they follow
  * the connection's own table, so a read-only reader of an index not yet migrated ranks the same.
+ * With the ranking module loaded (store/ranking-extension) the score is quarry_bm25(), the same
+ * number, given each phrase's row count as `@counts` instead of counting them in every statement.
  */
-function wordsScore(columns: readonly WordColumn[]): string {
-  return `-bm25(chunk_words, ${columns.map((name) => RANKING.bm25Weights[name]).join(', ')}) AS score`;
+function wordsScore(columns: readonly WordColumn[], nativeRanking: boolean): string {
+  const weights = columns.map((name) => RANKING.bm25Weights[name]).join(', ');
+  return nativeRanking ? `-quarry_bm25(chunk_words, @counts, ${weights}) AS score` : `-bm25(chunk_words, ${weights}) AS score`;
+}
+
+/** The phrases' row counts of a `quarry_bm25()` statement (store/ranking-extension phraseCountsBlob; null: it counts them); absent with bm25(). */
+export interface PhraseCounts {
+  counts?: Buffer | null;
 }
 
 type WordColumn = keyof typeof RANKING.bm25Weights;
@@ -55,15 +63,17 @@ const WORDS_JOIN = `
 /** A candidate row as stored: `content` still packed (store/chunk-text). */
 export type StoredCandidateRow = Omit<CandidateChunkRow, 'content'> & { content: string | Uint8Array };
 
-export function prepareStatements(db: Database.Database) {
+/** `nativeRanking`: quarry_bm25() is loaded on `db`, and the ranked word statements take `@counts`. */
+export function prepareStatements(db: Database.Database, nativeRanking: boolean) {
   const columns = wordColumns(db);
-  const WORDS_SCORE = wordsScore(columns);
+  const WORDS_SCORE = wordsScore(columns, nativeRanking);
   return {
     /**
      * The word index's columns when these statements were prepared (schema step 8 reordered them; a
      * read-only connection prepares its statements again after a migration: SqliteStore.refreshStatements).
      */
     wordColumns: columns as readonly WordColumn[],
+    nativeRanking,
     metaGet: db.prepare<[string], { value: string }>(META_GET_SQL),
     metaSet: db.prepare<{ key: string; value: string }>(
       'INSERT INTO meta(key, value) VALUES (@key, @value) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
@@ -115,13 +125,13 @@ export function prepareStatements(db: Database.Database) {
     ),
 
     /** BM25 page: weights favour a hit in the path or symbol name over one in the body. */
-    wordsSearch: db.prepare<SearchFilter & { match: string; limit: number; offset: number }, ScoredChunkRow>(`
+    wordsSearch: db.prepare<SearchFilter & PhraseCounts & { match: string; limit: number; offset: number }, ScoredChunkRow>(`
       SELECT c.id AS chunk_id, ${WORDS_SCORE} ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}
       ORDER BY score DESC, c.id
       LIMIT @limit OFFSET @offset`),
     /** Every ranked hit, ids only, read lazily (phrase checks fetch the texts with chunkStored and stop at their budget). */
-    wordsRanked: db.prepare<SearchFilter & { match: string }, ScoredChunkRow>(`
+    wordsRanked: db.prepare<SearchFilter & PhraseCounts & { match: string }, ScoredChunkRow>(`
       SELECT c.id AS chunk_id, ${WORDS_SCORE} ${WORDS_JOIN}
       WHERE chunk_words MATCH @match ${FILTERS}
       ORDER BY score DESC, c.id`),
@@ -136,12 +146,12 @@ export function prepareStatements(db: Database.Database) {
      * drops nothing; without it a match costs no lookups in the chunk, file and source tables
      * (on the kernel's 1.2 M chunks those lookups were most of a count and half of a page).
      */
-    wordsSearchAll: db.prepare<{ match: string; limit: number; offset: number }, ScoredChunkRow>(`
+    wordsSearchAll: db.prepare<PhraseCounts & { match: string; limit: number; offset: number }, ScoredChunkRow>(`
       SELECT rowid AS chunk_id, ${WORDS_SCORE} FROM chunk_words
       WHERE chunk_words MATCH @match
       ORDER BY score DESC, rowid
       LIMIT @limit OFFSET @offset`),
-    wordsRankedAll: db.prepare<{ match: string }, ScoredChunkRow>(`
+    wordsRankedAll: db.prepare<PhraseCounts & { match: string }, ScoredChunkRow>(`
       SELECT rowid AS chunk_id, ${WORDS_SCORE} FROM chunk_words
       WHERE chunk_words MATCH @match
       ORDER BY score DESC, rowid`),
@@ -270,7 +280,8 @@ const PROJECT_FILTERS = `
 
 /** Statements of REST projects: uploaded files, conversations, messages and the project search. */
 export function prepareContentStatements(db: Database.Database) {
-  const WORDS_SCORE = wordsScore(wordColumns(db));
+  // One statement per project search: bm25() counts its phrases once, as quarry_bm25() would be given them.
+  const WORDS_SCORE = wordsScore(wordColumns(db), false);
   return {
     fileIdByPath: db.prepare<{ source_id: number; path: string }, { id: number }>(
       'SELECT id FROM files WHERE source_id = @source_id AND path = @path',

@@ -1,0 +1,142 @@
+/*
+** quarry_ranking: a SQLite loadable extension with one FTS5 auxiliary
+** function, quarry_bm25(). It returns what FTS5's own bm25() returns, bit for
+** bit, with two costs taken off:
+**
+**  - bm25() counts every phrase's rows (a pass over the phrase's whole
+**    posting list) again in every statement that calls it, to get its idf.
+**    A page of an any-term query asks several statements over the same
+**    words, so the caller passes the counts it already keeps (one double per
+**    phrase, in the expression's phrase order) and this function takes the
+**    idf from them. With any other number of counts than phrases it counts
+**    them itself, as bm25() does.
+**  - bm25() lists every instance of every phrase in position order
+**    (xInstCount sorts them across phrases) only to add each phrase's column
+**    weights; this function walks each phrase's own positions.
+**
+**  SELECT -quarry_bm25(tbl, ?counts, w_col0, w_col1, ...) ...
+**
+** The arithmetic is bm25()'s (fts5_aux.c of the bundled SQLite): the same
+** k1, b, idf floor, average length and order of operations.
+*/
+#include "sqlite3ext.h"
+SQLITE_EXTENSION_INIT1
+#include <math.h>
+#include <string.h>
+
+typedef struct Bm25Data {
+  int nPhrase;
+  double avgdl;
+  double aIdf[1]; /* nPhrase of them */
+} Bm25Data;
+
+static int countCb(const Fts5ExtensionApi *pApi, Fts5Context *pFts, void *pUser){
+  (void)pApi; (void)pFts;
+  (*(sqlite3_int64*)pUser)++;
+  return SQLITE_OK;
+}
+
+/* The statement's constants, computed on its first row and kept as its auxdata. */
+static int loadData(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_value *pCounts, Bm25Data **ppData){
+  Bm25Data *p = (Bm25Data*)pApi->xGetAuxdata(pFts, 0);
+  if( p==0 ){
+    int nPhrase = pApi->xPhraseCount(pFts);
+    int given = sqlite3_value_type(pCounts)==SQLITE_BLOB && sqlite3_value_bytes(pCounts)==nPhrase*(int)sizeof(double);
+    const unsigned char *aCount = given ? (const unsigned char*)sqlite3_value_blob(pCounts) : 0;
+    sqlite3_int64 nRow = 0, nToken = 0;
+    int rc, i;
+    p = (Bm25Data*)sqlite3_malloc64(sizeof(Bm25Data) + sizeof(double)*(nPhrase>0 ? nPhrase : 1));
+    if( p==0 ) return SQLITE_NOMEM;
+    memset(p, 0, sizeof(Bm25Data));
+    p->nPhrase = nPhrase;
+    rc = pApi->xRowCount(pFts, &nRow);
+    if( rc==SQLITE_OK ) rc = pApi->xColumnTotalSize(pFts, -1, &nToken);
+    if( rc==SQLITE_OK ) p->avgdl = (double)nToken / (double)nRow;
+    for(i=0; rc==SQLITE_OK && i<nPhrase; i++){
+      double nHit;
+      if( aCount ){
+        memcpy(&nHit, &aCount[i*sizeof(double)], sizeof(double));
+      }else{
+        sqlite3_int64 n = 0;
+        rc = pApi->xQueryPhrase(pFts, i, (void*)&n, countCb);
+        nHit = (double)n;
+      }
+      if( rc==SQLITE_OK ){
+        double idf = log( (nRow - nHit + 0.5) / (nHit + 0.5) );
+        if( idf<=0.0 ) idf = 1e-6;
+        p->aIdf[i] = idf;
+      }
+    }
+    if( rc==SQLITE_OK ) rc = pApi->xSetAuxdata(pFts, p, sqlite3_free);
+    else sqlite3_free(p);
+    if( rc!=SQLITE_OK ) return rc;
+  }
+  *ppData = p;
+  return SQLITE_OK;
+}
+
+static void quarryBm25(
+  const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_context *pCtx, int nVal, sqlite3_value **apVal
+){
+  const double k1 = 1.2;
+  const double b = 0.75;
+  Bm25Data *p = 0;
+  double score = 0.0;
+  double D;
+  int nTok = 0;
+  int rc, i;
+
+  if( nVal<1 ){
+    sqlite3_result_error(pCtx, "quarry_bm25: the phrases' row counts are needed", -1);
+    return;
+  }
+  rc = loadData(pApi, pFts, apVal[0], &p);
+  if( rc==SQLITE_OK ) rc = pApi->xColumnSize(pFts, -1, &nTok);
+  D = (double)nTok;
+  for(i=0; rc==SQLITE_OK && i<p->nPhrase; i++){
+    Fts5PhraseIter iter;
+    int iCol = 0, iOff = 0;
+    double freq = 0.0;
+    rc = pApi->xPhraseFirst(pFts, i, &iter, &iCol, &iOff);
+    for(; rc==SQLITE_OK && iCol>=0; pApi->xPhraseNext(pFts, &iter, &iCol, &iOff)){
+      freq += (nVal > 1 + iCol) ? sqlite3_value_double(apVal[1 + iCol]) : 1.0;
+    }
+    if( rc==SQLITE_OK ){
+      score += p->aIdf[i] * (
+          ( freq * (k1 + 1.0) ) /
+          ( freq + k1 * (1 - b + b * D / p->avgdl) )
+      );
+    }
+  }
+  if( rc==SQLITE_OK ){
+    sqlite3_result_double(pCtx, -1.0 * score);
+  }else{
+    sqlite3_result_error_code(pCtx, rc);
+  }
+}
+
+/* FTS5's API object of this connection (the documented `SELECT fts5(?1)` handshake). */
+static fts5_api *fts5Api(sqlite3 *db){
+  fts5_api *pApi = 0;
+  sqlite3_stmt *pStmt = 0;
+  if( sqlite3_prepare_v2(db, "SELECT fts5(?1)", -1, &pStmt, 0)==SQLITE_OK ){
+    sqlite3_bind_pointer(pStmt, 1, (void*)&pApi, "fts5_api_ptr", 0);
+    sqlite3_step(pStmt);
+  }
+  sqlite3_finalize(pStmt);
+  return pApi;
+}
+
+#ifdef _WIN32
+__declspec(dllexport)
+#endif
+int sqlite3_quarryranking_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_routines *pApi){
+  fts5_api *fts;
+  SQLITE_EXTENSION_INIT2(pApi);
+  fts = fts5Api(db);
+  if( fts==0 || fts->iVersion<2 ){
+    *pzErrMsg = sqlite3_mprintf("quarry_ranking: this SQLite has no FTS5 (version 2 or later)");
+    return SQLITE_ERROR;
+  }
+  return fts->xCreateFunction(fts, "quarry_bm25", 0, quarryBm25, 0);
+}

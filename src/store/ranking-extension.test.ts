@@ -1,0 +1,136 @@
+/**
+ * quarry_bm25() (native/quarry_ranking.c) against FTS5's own bm25(), on real
+ * indexes on disk: the same rows with the same scores, bit for bit, for the
+ * expressions Quarry asks (any term, every term, the bound's lacking sets,
+ * phrases, filters), after files change, and for expressions whose counts it
+ * must take itself.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
+import { RANKING } from '../contracts/limits.js';
+import { indexFolder } from '../ingest/indexer.js';
+import { searchCode } from '../search/engine.js';
+import { PROJECT_ROOT } from '../test-support/cli.js';
+import { makeTree, writeTree } from '../test-support/temp-tree.js';
+import { expressionPhrases, phraseCountsBlob, RANKING_MODULE, rankingModuleRefusal } from './ranking-extension.js';
+import { SqliteIndex } from './sqlite-index.js';
+import type { SearchFilter } from './rows.js';
+
+const ALL: SearchFilter = { language: null, repository: null };
+
+/** Expressions as the planner and the bound build them: any term, every term, groups, lacking sets, a phrase. */
+const EXPRESSIONS = [
+  '"search"',
+  '"index" AND "file"',
+  '"search" OR "index" OR "chunk"',
+  '("read" OR "load") AND "file"',
+  '("search" AND "index") NOT ("chunk")',
+  '("word" AND "count") NOT ("thread" OR "page")',
+  '"the word index"',
+  '"zzzznotaword" OR "token"',
+];
+
+/** The first stage's rows of each expression, through the reader, with either ranking function. */
+async function firstStage(index: string, fts5Bm25: boolean, filter: SearchFilter = ALL) {
+  const store = SqliteIndex.open(index, { readonly: true, fts5Bm25 });
+  try {
+    expect(store.sqlite.nativeRanking).toBe(!fts5Bm25);
+    return await store.read(async (reader) => {
+      const pages = [];
+      for (const match of EXPRESSIONS) pages.push(await reader.wordsPage(filter, match, { offset: 0, limit: 500 }));
+      return pages;
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+async function textPages(index: string, fts5Bm25: boolean) {
+  const store = SqliteIndex.open(index, { readonly: true, fts5Bm25 });
+  try {
+    const pages = [];
+    for (const query of ['search index chunk', 'read file', '"word index"', 'count the words of a page']) {
+      for (const language of [undefined, 'typescript']) {
+        const params = normalizeSearchCodeParams({ query, mode: 'text', max_results: 40, ...(language ? { language } : {}) });
+        const reply = await store.read((reader) => searchCode(reader, params));
+        pages.push({ query, total: reply.total, items: reply.items.map((item) => [item.file, item.start_line, item.relevance]) });
+      }
+    }
+    return pages;
+  } finally {
+    await store.close();
+  }
+}
+
+describe('quarry_bm25()', () => {
+  it('is built by npm ci and loads into every index connection', () => {
+    expect(fs.existsSync(RANKING_MODULE)).toBe(true);
+    const store = SqliteIndex.open(path.join(makeTree(), 'index.db'), { create: true });
+    try {
+      expect(store.sqlite.nativeRanking).toBe(true);
+      expect(rankingModuleRefusal()).toBeNull();
+    } finally {
+      void store.close();
+    }
+  });
+
+  it("ranks this repository's sources with bm25()'s scores, bit for bit", async () => {
+    const { index } = await indexFolder({ root: path.join(PROJECT_ROOT, 'src'), indexPath: path.join(makeTree(), 'index.db') });
+    const expected = await firstStage(index, true);
+    expect(expected.every((rows, i) => EXPRESSIONS[i]!.includes('zzzz') || rows.length > 0)).toBe(true);
+    expect(Math.max(...expected.map((rows) => rows.length))).toBeGreaterThan(100);
+    expect(await firstStage(index, false)).toEqual(expected);
+    expect(await firstStage(index, false, { language: 'typescript', repository: null })).toEqual(await firstStage(index, true, { language: 'typescript', repository: null }));
+    expect(await textPages(index, false)).toEqual(await textPages(index, true));
+  });
+
+  it('keeps them after files change and rows are deleted', async () => {
+    const files: Record<string, string> = {};
+    for (let f = 0; f < 40; f++) {
+      files[`src/part_${f}.ts`] = Array.from({ length: 12 }, (_, i) =>
+        `export function searchIndex${f}_${i}(file: string) {\n  // read the ${i % 3 ? 'chunk' : 'word'} index of file ${f}\n  return countWords(file, ${i});\n}\n`).join('\n');
+    }
+    const root = makeTree(files);
+    const indexPath = path.join(makeTree(), 'index.db');
+    await indexFolder({ root, indexPath });
+    for (let f = 0; f < 40; f += 3) fs.rmSync(path.join(root, `src/part_${f}.ts`));
+    writeTree(root, { 'src/part_1.ts': 'export const searchIndex = "file index search chunk";\n', 'src/new.ts': 'read the word index, count the page\n' });
+    await indexFolder({ root, indexPath });
+    expect(await firstStage(indexPath, false)).toEqual(await firstStage(indexPath, true));
+  });
+
+  it('counts the phrases itself when it is not given one count per phrase', async () => {
+    const { index } = await indexFolder({ root: path.join(PROJECT_ROOT, 'src', 'store') });
+    const store = SqliteIndex.open(index, { readonly: true });
+    try {
+      const weights = ['body', 'path', 'symbol'].map((c) => RANKING.bm25Weights[c as keyof typeof RANKING.bm25Weights]).join(', ');
+      const columns = store.sqlite.db.prepare("SELECT name FROM pragma_table_info('chunk_words')").pluck().all();
+      expect(columns).toEqual(['body', 'path', 'symbol']);
+      const both = store.sqlite.db.prepare<{ match: string; counts: Buffer | null }, { id: number; ours: number; theirs: number }>(`
+        SELECT rowid AS id, quarry_bm25(chunk_words, @counts, ${weights}) AS ours, bm25(chunk_words, ${weights}) AS theirs
+        FROM chunk_words WHERE chunk_words MATCH @match`);
+      // Bare words (not Quarry's strings), no counts, and too few or too many counts: bm25()'s numbers all the same.
+      for (const [match, counts] of [
+        ['statement OR reader', null], ['"statement" OR "reader"', null], ['"statement" OR "reader"', [3]], ['"statement" OR "reader"', [3, 4, 5]],
+      ] as const) {
+        const rows = both.all({ match, counts: phraseCountsBlob(counts ? [...counts] : null) });
+        expect(rows.length).toBeGreaterThan(5);
+        for (const row of rows) expect(row.ours).toBe(row.theirs);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('expressionPhrases', () => {
+  it("lists the strings of Quarry's expressions in order, and nothing for others", () => {
+    expect(expressionPhrases('("a" AND "b ""c""") NOT ("d" OR "e")')).toEqual(['"a"', '"b ""c"""', '"d"', '"e"']);
+    expect(expressionPhrases('"AND" OR "x"')).toEqual(['"AND"', '"x"']);
+    expect(expressionPhrases('a OR "b"')).toBeNull();
+    expect(expressionPhrases('body : "b"')).toBeNull();
+    expect(expressionPhrases('"b" *')).toBeNull();
+  });
+});

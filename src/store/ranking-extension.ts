@@ -1,0 +1,58 @@
+/**
+ * @module store/ranking-extension
+ * Loads `quarry_bm25()` (native/quarry_ranking.c, built by `npm ci` with
+ * node-gyp) into an index connection. It scores a word-index row exactly as
+ * FTS5's bm25() does, but takes each phrase's row count from the caller, who
+ * keeps them, instead of counting them again in every statement. Where the
+ * module is not built, or SQLite refuses it, the statements keep bm25():
+ * the same scores, only slower.
+ */
+import fs from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import type Database from 'better-sqlite3';
+
+/** Where node-gyp puts the module: build/Release under the package root (src/store and dist/store are both two levels down). */
+export const RANKING_MODULE = fileURLToPath(new URL('../../build/Release/quarry_ranking.node', import.meta.url));
+
+/** Why the module could not be loaded, once per process (the same answer for every connection). */
+let refused: string | null | undefined;
+
+/** Loads the ranking function into `db`; false (bm25() stays) when it cannot be. */
+export function loadRankingFunction(db: Database.Database): boolean {
+  if (refused === undefined && !fs.existsSync(RANKING_MODULE)) refused = `${RANKING_MODULE} is not built (npm ci builds it)`;
+  if (refused) return false;
+  try {
+    // SQLite finds the entry point by the file's name: sqlite3_quarryranking_init.
+    db.loadExtension(RANKING_MODULE);
+    refused = null;
+    return true;
+  } catch (error) {
+    refused = (error as Error).message;
+    return false;
+  }
+}
+
+/** Why connections rank with bm25() instead, or null when the module loads (undefined: not tried yet). */
+export function rankingModuleRefusal(): string | null | undefined {
+  return refused;
+}
+
+/** What may stand between the strings of an expression Quarry builds: operators and parentheses. */
+const BETWEEN_STRINGS = /^(?:\s|\(|\)|\bAND\b|\bOR\b|\bNOT\b)*$/;
+
+/**
+ * The phrases of an FTS5 expression in FTS5's phrase order (left to right), each as written, when
+ * every phrase is a double-quoted string (text/escape ftsString, inner quotes doubled) joined by
+ * operators and parentheses, as Quarry builds them; null for anything else (a bare word, a column
+ * filter, NEAR), whose phrases quarry_bm25() then counts itself.
+ */
+export function expressionPhrases(match: string): string[] | null {
+  const strings = /"(?:[^"]|"")*"/g;
+  return BETWEEN_STRINGS.test(match.replace(strings, ' ')) ? match.match(strings) ?? [] : null;
+}
+
+/** The row counts in the form `quarry_bm25()` takes them: one double per phrase, in the machine's byte order (the module reads them in place). */
+export function phraseCountsBlob(counts: readonly number[] | null): Buffer | null {
+  if (counts === null) return null;
+  return Buffer.from(new Float64Array(counts).buffer);
+}
