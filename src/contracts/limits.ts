@@ -288,10 +288,12 @@ export const WORDS_BOUND = {
   lackingSetsMax: 6,
   /**
    * Up to this many one-word groups, the exact total of their OR is counted from each word's chunks
-   * and the ANDs of every two or more (inclusion-exclusion: 4 questions for 3 words). On the kernel's
-   * 3-word queries 13-19 ms against 22-24 ms for counting the OR's 273,986-307,179 rows; 4 words would ask 11.
+   * less, for each word but the last, its ANDs with the later ones (`a AND (b OR c)`, `b AND c`: one
+   * question fewer than words). On the kernel: 3 words 6-7 ms against 13-15 ms for counting the OR's
+   * 273,986-307,179 rows (10-12 ms for the ANDs of every two or more words, 4 questions); 4 words
+   * 11-32 against 14-44 ms, 6 words 9 against 20 ms.
    */
-  unionCountGroupsMax: 3,
+  unionCountGroupsMax: 8,
 } as const;
 
 /** Structured tool-call logs. */

@@ -16,7 +16,7 @@ import { expressionPhrases, phraseCountsBlob } from './ranking-extension.js';
 import { GRAM_TOKENS_STEP } from './schema.js';
 import { averagesRowCount, readVarints } from './word-totals.js';
 import {
-  allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, splits, type BoundedGroup,
+  allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
 } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { PhraseCounts, StoredCandidateRow } from './statements.js';
@@ -112,21 +112,17 @@ export class SqliteReader implements IndexReader {
   }
 
   /**
-   * The chunks holding any of a few words, by inclusion-exclusion: each word's count (from the
-   * vocabulary, cached for the bound too) and the counts of the ANDs of every two or more (`asked`,
-   * for `total`). FTS5 counting an OR steps through every row of every word; an AND skips most of them.
+   * The chunks holding any of a few words: each word's count (from the vocabulary, cached for the
+   * bound too) less, for every word but the last, the chunks holding it and any later word
+   * (`asked`, for `total`): |a ∪ b ∪ c| = |a| + |b| + |c| - |a AND (b OR c)| - |b AND c|. FTS5
+   * counting the OR steps through every row of every word; an AND skips most of them.
    */
   private unionCount(words: readonly string[]): { asked: string[]; total: (counts: readonly number[]) => number } {
-    const sets = [...splits(words)].map(({ held }) => ({ sign: held.length % 2 === 1 ? 1 : -1, held }));
-    const single = sets.map(({ held }) => (held.length === 1 ? this.termDocs(held[0]!) : null));
-    const asked = sets.filter((_, i) => single[i] === null).map(({ held }) => held.join(' AND '));
-    return {
-      asked,
-      total: (counts) => {
-        let next = 0;
-        return sets.reduce((sum, { sign }, i) => sum + sign * (single[i] ?? counts[next++]!), 0);
-      },
-    };
+    // The most common word first: measured on the kernel, the same time or a little less.
+    const ordered = [...words].sort((a, b) => this.termDocs(b) - this.termDocs(a));
+    const asked = ordered.slice(0, -1).map((word, i) => `${word} AND (${ordered.slice(i + 1).join(' OR ')})`);
+    const each = ordered.reduce((sum, word) => sum + this.termDocs(word), 0);
+    return { asked, total: (counts) => counts.reduce((rest, n) => rest - n, each) };
   }
 
   wordsPage(filter: SearchFilter, match: string, window: PageWindow, groups?: readonly (readonly string[])[] | null): Promise<ScoredChunkRow[]> {

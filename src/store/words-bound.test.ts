@@ -138,13 +138,18 @@ describe('the chunk counts the bound takes its idf from', () => {
         // The bound's idf takes bm25's own row count, which the writer keeps equal to the rows (store/word-totals).
         const rows = averagesRowCount(changed.sqlite.statements.wordsAverages.get());
         expect(rows).toBe(await reader.chunkCount());
-        // The total of an OR of three words is counted from the ANDs, the same number; so it is of any other OR.
-        const three = [['"delta"'], ['"omega"'], ['"beta"']];
-        const asked = vi.spyOn(changed.sqlite.statements.wordsCountAll, 'get');
-        const union = await reader.wordsCount(none, anyOf(three), three);
-        expect(asked.mock.calls.map(([params]) => params.match).filter((m) => m.includes(' OR '))).toEqual([]);
-        asked.mockRestore();
-        expect(union).toBe(await reader.wordsCount(none, anyOf(three)));
+        // The total of an OR of a few words is counted from each word's ANDs with the later ones (one
+        // question fewer than words, never the OR itself), the same number; so it is of any other OR.
+        for (const words of [['"delta"', '"omega"'], ['"delta"', '"omega"', '"beta"'], ['"delta"', '"omega"', '"beta"', '"sigma"', '"alpha"', '"absent"']]) {
+          const groups = words.map((word) => [word]);
+          const asked = vi.spyOn(changed.sqlite.statements.wordsCountAll, 'get');
+          const union = await reader.wordsCount(none, anyOf(groups), groups);
+          const matches = asked.mock.calls.map(([params]) => params.match);
+          asked.mockRestore();
+          expect(matches).toHaveLength(words.length - 1);
+          for (const match of matches) expect(match).toMatch(/^"\w+" AND \(("\w+"( OR )?)+\)$/);
+          expect(union).toBe(await reader.wordsCount(none, anyOf(groups)));
+        }
         // The page through the bound is still the page of every row scored.
         const groups = [['"delta"'], ['"omega"'], ['"sigma"', '"beta"']];
         expect(await reader.wordsCount(none, anyOf(groups), groups)).toBe(await reader.wordsCount(none, anyOf(groups)));
