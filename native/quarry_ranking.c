@@ -1,7 +1,7 @@
 /*
 ** quarry_ranking: a SQLite loadable extension with one FTS5 auxiliary
 ** function, quarry_bm25(). It returns what FTS5's own bm25() returns, bit for
-** bit, with two costs taken off:
+** bit, with three costs taken off:
 **
 **  - bm25() counts every phrase's rows (a pass over the phrase's whole
 **    posting list) again in every statement that calls it, to get its idf.
@@ -10,11 +10,20 @@
 **    phrase, in the expression's phrase order) and this function takes the
 **    idf from them. With any other number of counts than phrases it counts
 **    them itself, as bm25() does.
+**  - bm25() reads every scored row's length from the size table, one lookup
+**    statement per row (about half of a two-word page on the Linux kernel).
+**    Given a key for the index's state, this function reads the whole size
+**    table once per key into memory (per connection), and looks lengths up
+**    there; a row it does not hold is looked up as bm25() does.
 **  - bm25() lists every instance of every phrase in position order
 **    (xInstCount sorts them across phrases) only to add each phrase's column
 **    weights; this function walks each phrase's own positions.
 **
-**  SELECT -quarry_bm25(tbl, ?counts, w_col0, w_col1, ...) ...
+**  SELECT -quarry_bm25(chunk_words, ?counts, ?lengths_key, w_col0, w_col1, ...) ...
+**
+** ?lengths_key: NULL, or text that changes whenever the rows' lengths may
+** have (Quarry passes its index version and schema step). The size table is
+** the word index's, chunk_words_docsize.
 **
 ** The arithmetic is bm25()'s (fts5_aux.c of the bundled SQLite): the same
 ** k1, b, idf floor, average length and order of operations.
@@ -23,6 +32,75 @@
 SQLITE_EXTENSION_INIT1
 #include <math.h>
 #include <string.h>
+
+/* Rows past this id, or ids far sparser than the rows, are not held in memory (4 bytes an id). */
+#define LENGTHS_MAX_ID (1 << 25)
+#define LENGTH_UNKNOWN 0xffffffffu
+
+/* Every row's length in tokens (all columns), by rowid, as of `zKey`: one per connection. */
+typedef struct RowLengths {
+  char *zKey;
+  unsigned int *aLen;
+  sqlite3_int64 nLen;
+} RowLengths;
+
+static void rowLengthsFree(void *p){
+  RowLengths *pLengths = (RowLengths*)p;
+  if( pLengths ){
+    sqlite3_free(pLengths->zKey);
+    sqlite3_free(pLengths->aLen);
+    sqlite3_free(pLengths);
+  }
+}
+
+/* The sum of an FTS5 size record's varints (SQLite's varint: big-endian 7-bit groups, a 9th byte of 8). */
+static unsigned int recordSum(const unsigned char *a, int n){
+  unsigned int sum = 0;
+  int i = 0;
+  while( i<n ){
+    sqlite3_uint64 v = 0;
+    int j;
+    for(j=0; j<8 && i<n; j++){
+      unsigned char c = a[i++];
+      v = (v<<7) | (c & 0x7f);
+      if( (c & 0x80)==0 ) break;
+      if( j==7 && i<n ){ v = (v<<8) | a[i++]; }
+    }
+    sum += (unsigned int)v;
+  }
+  return sum;
+}
+
+/*
+** Reads every row's length when `zKey` differs from the one held. On any failure (or ids too
+** sparse to hold) the lengths are dropped, and rows are looked up one by one.
+*/
+static void loadLengths(sqlite3 *db, RowLengths *p, const char *zKey, sqlite3_int64 nRow){
+  sqlite3_stmt *pStmt = 0;
+  sqlite3_int64 maxId = -1;
+  int rc;
+  if( p->zKey && strcmp(p->zKey, zKey)==0 ) return;
+  sqlite3_free(p->zKey); p->zKey = 0;
+  sqlite3_free(p->aLen); p->aLen = 0; p->nLen = 0;
+  rc = sqlite3_prepare_v2(db, "SELECT max(id) FROM chunk_words_docsize", -1, &pStmt, 0);
+  if( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ) maxId = sqlite3_column_int64(pStmt, 0);
+  sqlite3_finalize(pStmt);
+  if( rc!=SQLITE_OK || maxId<0 || maxId>=LENGTHS_MAX_ID || maxId>4*nRow+1024 ) return;
+  p->aLen = (unsigned int*)sqlite3_malloc64(sizeof(unsigned int)*(maxId+1));
+  if( p->aLen==0 ) return;
+  memset(p->aLen, 0xff, sizeof(unsigned int)*(maxId+1));
+  p->nLen = maxId+1;
+  rc = sqlite3_prepare_v2(db, "SELECT id, sz FROM chunk_words_docsize", -1, &pStmt, 0);
+  while( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ){
+    sqlite3_int64 id = sqlite3_column_int64(pStmt, 0);
+    if( id>=0 && id<p->nLen ){
+      p->aLen[id] = recordSum((const unsigned char*)sqlite3_column_blob(pStmt, 1), sqlite3_column_bytes(pStmt, 1));
+    }
+  }
+  if( rc==SQLITE_OK ) rc = sqlite3_finalize(pStmt); else sqlite3_finalize(pStmt);
+  p->zKey = rc==SQLITE_OK ? sqlite3_mprintf("%s", zKey) : 0;
+  if( p->zKey==0 ){ sqlite3_free(p->aLen); p->aLen = 0; p->nLen = 0; }
+}
 
 typedef struct Bm25Data {
   int nPhrase;
@@ -86,12 +164,28 @@ static void quarryBm25(
   int nTok = 0;
   int rc, i;
 
-  if( nVal<1 ){
-    sqlite3_result_error(pCtx, "quarry_bm25: the phrases' row counts are needed", -1);
+  if( nVal<2 ){
+    sqlite3_result_error(pCtx, "quarry_bm25: the phrases' row counts and the lengths' key are needed", -1);
     return;
   }
   rc = loadData(pApi, pFts, apVal[0], &p);
-  if( rc==SQLITE_OK ) rc = pApi->xColumnSize(pFts, -1, &nTok);
+  if( rc==SQLITE_OK ){
+    RowLengths *pLengths = (RowLengths*)pApi->xUserData(pFts);
+    const unsigned char *zKey = nVal>1 ? sqlite3_value_text(apVal[1]) : 0;
+    sqlite3_int64 iRowid = pApi->xRowid(pFts);
+    unsigned int len = LENGTH_UNKNOWN;
+    if( zKey && pLengths ){
+      sqlite3_int64 nRow = 0;
+      rc = pApi->xRowCount(pFts, &nRow);
+      if( rc==SQLITE_OK ) loadLengths(sqlite3_context_db_handle(pCtx), pLengths, (const char*)zKey, nRow);
+      if( iRowid>=0 && iRowid<pLengths->nLen ) len = pLengths->aLen[iRowid];
+    }
+    if( rc==SQLITE_OK ){
+      /* Looked up through the connection's lengths on every row: another statement may load others. */
+      if( len==LENGTH_UNKNOWN ) rc = pApi->xColumnSize(pFts, -1, &nTok);
+      else nTok = (int)len;
+    }
+  }
   D = (double)nTok;
   for(i=0; rc==SQLITE_OK && i<p->nPhrase; i++){
     Fts5PhraseIter iter;
@@ -99,7 +193,7 @@ static void quarryBm25(
     double freq = 0.0;
     rc = pApi->xPhraseFirst(pFts, i, &iter, &iCol, &iOff);
     for(; rc==SQLITE_OK && iCol>=0; pApi->xPhraseNext(pFts, &iter, &iCol, &iOff)){
-      freq += (nVal > 1 + iCol) ? sqlite3_value_double(apVal[1 + iCol]) : 1.0;
+      freq += (nVal > 2 + iCol) ? sqlite3_value_double(apVal[2 + iCol]) : 1.0;
     }
     if( rc==SQLITE_OK ){
       score += p->aIdf[i] * (
@@ -138,5 +232,10 @@ int sqlite3_quarryranking_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_r
     *pzErrMsg = sqlite3_mprintf("quarry_ranking: this SQLite has no FTS5 (version 2 or later)");
     return SQLITE_ERROR;
   }
-  return fts->xCreateFunction(fts, "quarry_bm25", 0, quarryBm25, 0);
+  {
+    RowLengths *pLengths = (RowLengths*)sqlite3_malloc64(sizeof(RowLengths));
+    if( pLengths==0 ) return SQLITE_NOMEM;
+    memset(pLengths, 0, sizeof(RowLengths));
+    return fts->xCreateFunction(fts, "quarry_bm25", (void*)pLengths, quarryBm25, rowLengthsFree);
+  }
 }

@@ -95,10 +95,48 @@ describe('quarry_bm25()', () => {
     const root = makeTree(files);
     const indexPath = path.join(makeTree(), 'index.db');
     await indexFolder({ root, indexPath });
-    for (let f = 0; f < 40; f += 3) fs.rmSync(path.join(root, `src/part_${f}.ts`));
-    writeTree(root, { 'src/part_1.ts': 'export const searchIndex = "file index search chunk";\n', 'src/new.ts': 'read the word index, count the page\n' });
+    // A reader that stays open while the index changes: the lengths it keeps are those of the index it reads.
+    const open = SqliteIndex.open(indexPath, { readonly: true });
+    const pages = () => open.read(async (reader) => Promise.all(EXPRESSIONS.map((match) => reader.wordsPage(ALL, match, { offset: 0, limit: 500 }))));
+    try {
+      expect(await pages()).toEqual(await firstStage(indexPath, true));
+      for (let f = 0; f < 40; f += 3) fs.rmSync(path.join(root, `src/part_${f}.ts`));
+      writeTree(root, {
+        'src/part_1.ts': 'export const searchIndex = "file index search chunk";\n',
+        'src/part_2.ts': `${'// read the word index, count the page\n'.repeat(30)}export function searchIndexAgain() { return 1; }\n`,
+        'src/new.ts': 'read the word index, count the page\n',
+      });
+      await indexFolder({ root, indexPath });
+      const expected = await firstStage(indexPath, true);
+      expect(await firstStage(indexPath, false)).toEqual(expected);
+      expect(await pages()).toEqual(expected);
+    } finally {
+      await open.close();
+    }
+  });
+
+  it('takes no length it keeps for a row id that a later pass gave another row', async () => {
+    // One file: a changed file's chunks are removed and written again, and new rows take the freed ids.
+    const text = (padding: number) => Array.from({ length: 8 }, (_, i) =>
+      `export function searchIndex${i}(file: string) {\n${'  // read the word index of the file\n'.repeat(30 + ((i * padding) % 9) * 10)}  return countWords(file);\n}\n`).join('\n');
+    const root = makeTree({ 'src/only.ts': text(1) });
+    const indexPath = path.join(makeTree(), 'index.db');
     await indexFolder({ root, indexPath });
-    expect(await firstStage(indexPath, false)).toEqual(await firstStage(indexPath, true));
+    const open = SqliteIndex.open(indexPath, { readonly: true });
+    const ids = () => open.read(async (reader) => (await reader.wordsPage(ALL, '"word"', { offset: 0, limit: 100 })).map((row) => row.chunk_id));
+    try {
+      const before = await ids();
+      expect(before.length).toBeGreaterThan(3);
+      writeTree(root, { 'src/only.ts': text(4) });
+      await indexFolder({ root, indexPath });
+      // Ids used again, now by other rows of other lengths: what the open reader ranks is what a new one ranks with bm25().
+      const after = await ids();
+      expect(after.filter((id) => before.includes(id)).length).toBeGreaterThan(3);
+      const expected = await firstStage(indexPath, true);
+      expect(await open.read(async (reader) => Promise.all(EXPRESSIONS.map((match) => reader.wordsPage(ALL, match, { offset: 0, limit: 500 }))))).toEqual(expected);
+    } finally {
+      await open.close();
+    }
   });
 
   it('counts the phrases itself when it is not given one count per phrase', async () => {
@@ -109,7 +147,7 @@ describe('quarry_bm25()', () => {
       const columns = store.sqlite.db.prepare("SELECT name FROM pragma_table_info('chunk_words')").pluck().all();
       expect(columns).toEqual(['body', 'path', 'symbol']);
       const both = store.sqlite.db.prepare<{ match: string; counts: Buffer | null }, { id: number; ours: number; theirs: number }>(`
-        SELECT rowid AS id, quarry_bm25(chunk_words, @counts, ${weights}) AS ours, bm25(chunk_words, ${weights}) AS theirs
+        SELECT rowid AS id, quarry_bm25(chunk_words, @counts, NULL, ${weights}) AS ours, bm25(chunk_words, ${weights}) AS theirs
         FROM chunk_words WHERE chunk_words MATCH @match`);
       // Bare words (not Quarry's strings), no counts, and too few or too many counts: bm25()'s numbers all the same.
       for (const [match, counts] of [

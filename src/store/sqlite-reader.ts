@@ -190,13 +190,18 @@ export class SqliteReader implements IndexReader {
   }
 
   /**
-   * Each phrase's row count for quarry_bm25() (store/ranking-extension), from the counts kept for the
-   * bound: a page of an any-term query asks several statements over the same words, and bm25()
-   * would count every phrase's rows again in each. Nothing with bm25(), which counts them itself.
+   * What quarry_bm25() (store/ranking-extension) is given: each phrase's row count, from the counts
+   * kept for the bound (a page of an any-term query asks several statements over the same words,
+   * and bm25() would count every phrase's rows again in each), and the key under which it keeps
+   * the rows' lengths: every write bumps the index version, and a migration the schema step.
+   * Nothing with bm25(), which counts and looks up itself.
    */
   private phraseCounts(match: string): PhraseCounts {
     if (!this.s.nativeRanking) return {};
-    return { counts: phraseCountsBlob(expressionPhrases(match)?.map((phrase) => this.termDocs(phrase)) ?? null) };
+    return {
+      counts: phraseCountsBlob(expressionPhrases(match)?.map((phrase) => this.termDocs(phrase)) ?? null),
+      lengths: `${this.store.indexVersion()}.${this.s.schemaStep.get()!}`,
+    };
   }
 
   /** The word index's row count and its words' chunk counts as FTS5's bm25 counts them, remembered per index version (the bound's idf). */

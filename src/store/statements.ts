@@ -30,16 +30,22 @@ const FILTERS = `
  * user text). bm25() takes its weights in column order, which schema step 8 changed: they follow
  * the connection's own table, so a read-only reader of an index not yet migrated ranks the same.
  * With the ranking module loaded (store/ranking-extension) the score is quarry_bm25(), the same
- * number, given each phrase's row count as `@counts` instead of counting them in every statement.
+ * number, given each phrase's row count as `@counts` instead of counting them in every statement,
+ * and `@lengths`, the index's state, under which it keeps every row's length in memory.
  */
 function wordsScore(columns: readonly WordColumn[], nativeRanking: boolean): string {
   const weights = columns.map((name) => RANKING.bm25Weights[name]).join(', ');
-  return nativeRanking ? `-quarry_bm25(chunk_words, @counts, ${weights}) AS score` : `-bm25(chunk_words, ${weights}) AS score`;
+  return nativeRanking ? `-quarry_bm25(chunk_words, @counts, @lengths, ${weights}) AS score` : `-bm25(chunk_words, ${weights}) AS score`;
 }
 
-/** The phrases' row counts of a `quarry_bm25()` statement (store/ranking-extension phraseCountsBlob; null: it counts them); absent with bm25(). */
+/**
+ * What a `quarry_bm25()` statement is given (store/ranking-extension); absent with bm25(): the
+ * phrases' row counts (phraseCountsBlob; null: it counts them), and the key of the rows' lengths
+ * it may keep (index version and schema step; null: it looks each row up).
+ */
 export interface PhraseCounts {
   counts?: Buffer | null;
+  lengths?: string | null;
 }
 
 type WordColumn = keyof typeof RANKING.bm25Weights;
