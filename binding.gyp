@@ -1,12 +1,13 @@
 # The SQLite extension of the word index's ranking (native/quarry_ranking.c),
-# built by `npm ci` against the SQLite that better-sqlite3 bundles.
+# built by `npm ci` against the headers of the SQLite that better-sqlite3
+# bundles (found where node resolves better-sqlite3, hoisted or not).
 {
   'targets': [
     {
       'target_name': 'quarry_ranking',
       'type': 'loadable_module',
       'sources': ['native/quarry_ranking.c'],
-      'include_dirs': ['node_modules/better-sqlite3/deps/sqlite3'],
+      'include_dirs': ["<!(node -p \"require('path').join(require('path').dirname(require.resolve('better-sqlite3/package.json')), 'deps', 'sqlite3')\")"],
       'cflags': ['-O2'],
       'libraries': ['-lm'],
     },
