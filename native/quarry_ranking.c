@@ -23,7 +23,11 @@
 **
 ** ?lengths_key: NULL, or text that changes whenever the rows' lengths may
 ** have (Quarry passes its index version and schema step). The size table is
-** the word index's, chunk_words_docsize.
+** the word index's, chunk_words_docsize. Ids too sparse to hold (more than
+** four per row) are looked up row by row under that key.
+**
+** Compiled with -ffp-contract=off, as better-sqlite3 compiles SQLite (C99):
+** a fused multiply-add (arm64) would round differently from bm25().
 **
 ** The arithmetic is bm25()'s (fts5_aux.c of the bundled SQLite): the same
 ** k1, b, idf floor, average length and order of operations.
@@ -32,6 +36,9 @@
 SQLITE_EXTENSION_INIT1
 #include <math.h>
 #include <string.h>
+
+/* What quarry_ranking_version() answers: src/store/ranking-extension.ts uses no other (a module left from an older checkout). */
+#define QUARRY_RANKING_VERSION 2
 
 /* Rows past this id, or ids far sparser than the rows, are not held in memory (4 bytes an id). */
 #define LENGTHS_MAX_ID (1 << 25)
@@ -85,7 +92,11 @@ static void loadLengths(sqlite3 *db, RowLengths *p, const char *zKey, sqlite3_in
   rc = sqlite3_prepare_v2(db, "SELECT max(id) FROM chunk_words_docsize", -1, &pStmt, 0);
   if( rc==SQLITE_OK && sqlite3_step(pStmt)==SQLITE_ROW ) maxId = sqlite3_column_int64(pStmt, 0);
   sqlite3_finalize(pStmt);
-  if( rc!=SQLITE_OK || maxId<0 || maxId>=LENGTHS_MAX_ID || maxId>4*nRow+1024 ) return;
+  if( rc!=SQLITE_OK || maxId<0 || maxId>=LENGTHS_MAX_ID || maxId>4*nRow+1024 ){
+    /* Held as known-absent under this key: its rows are looked up one by one, without asking again. */
+    p->zKey = sqlite3_mprintf("%s", zKey);
+    return;
+  }
   p->aLen = (unsigned int*)sqlite3_malloc64(sizeof(unsigned int)*(maxId+1));
   if( p->aLen==0 ) return;
   memset(p->aLen, 0xff, sizeof(unsigned int)*(maxId+1));
@@ -209,6 +220,11 @@ static void quarryBm25(
   }
 }
 
+static void rankingVersion(sqlite3_context *pCtx, int nVal, sqlite3_value **apVal){
+  (void)nVal; (void)apVal;
+  sqlite3_result_int(pCtx, QUARRY_RANKING_VERSION);
+}
+
 /* FTS5's API object of this connection (the documented `SELECT fts5(?1)` handshake). */
 static fts5_api *fts5Api(sqlite3 *db){
   fts5_api *pApi = 0;
@@ -233,9 +249,15 @@ int sqlite3_quarryranking_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_r
     return SQLITE_ERROR;
   }
   {
-    RowLengths *pLengths = (RowLengths*)sqlite3_malloc64(sizeof(RowLengths));
+    int rc = sqlite3_create_function(db, "quarry_ranking_version", 0, SQLITE_UTF8 | SQLITE_DETERMINISTIC, 0, rankingVersion, 0, 0);
+    RowLengths *pLengths;
+    if( rc!=SQLITE_OK ) return rc;
+    pLengths = (RowLengths*)sqlite3_malloc64(sizeof(RowLengths));
     if( pLengths==0 ) return SQLITE_NOMEM;
     memset(pLengths, 0, sizeof(RowLengths));
-    return fts->xCreateFunction(fts, "quarry_bm25", (void*)pLengths, quarryBm25, rowLengthsFree);
+    rc = fts->xCreateFunction(fts, "quarry_bm25", (void*)pLengths, quarryBm25, rowLengthsFree);
+    /* FTS5 calls the destructor only once the function is registered. */
+    if( rc!=SQLITE_OK ) rowLengthsFree(pLengths);
+    return rc;
   }
 }

@@ -7,6 +7,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { RANKING } from '../contracts/limits.js';
@@ -33,8 +34,8 @@ const EXPRESSIONS = [
 ];
 
 /** The first stage's rows of each expression, through the reader, with either ranking function. */
-async function firstStage(index: string, fts5Bm25: boolean, filter: SearchFilter = ALL) {
-  const store = SqliteIndex.open(index, { readonly: true, fts5Bm25 });
+async function firstStage(index: string, fts5Bm25: boolean, filter: SearchFilter = ALL, readonly = true) {
+  const store = SqliteIndex.open(index, { readonly, fts5Bm25 });
   try {
     expect(store.sqlite.nativeRanking).toBe(!fts5Bm25);
     return await store.read(async (reader) => {
@@ -82,6 +83,8 @@ describe('quarry_bm25()', () => {
     expect(expected.every((rows, i) => EXPRESSIONS[i]!.includes('zzzz') || rows.length > 0)).toBe(true);
     expect(Math.max(...expected.map((rows) => rows.length))).toBeGreaterThan(100);
     expect(await firstStage(index, false)).toEqual(expected);
+    // A writable connection reads outside one snapshot: it is given nothing, and counts and looks up itself.
+    expect(await firstStage(index, false, ALL, false)).toEqual(expected);
     expect(await firstStage(index, false, { language: 'typescript', repository: null })).toEqual(await firstStage(index, true, { language: 'typescript', repository: null }));
     expect(await textPages(index, false)).toEqual(await textPages(index, true));
   });
@@ -159,6 +162,28 @@ describe('quarry_bm25()', () => {
       }
     } finally {
       await store.close();
+    }
+  });
+});
+
+describe('quarry_bm25() on row ids too sparse to hold', () => {
+  it("scores them as bm25() does, looking each row's length up", () => {
+    const db = new Database(':memory:');
+    try {
+      db.loadExtension(RANKING_MODULE);
+      db.exec('CREATE VIRTUAL TABLE chunk_words USING fts5(body, path, symbol, content = \'\', contentless_delete = 1, tokenize = "unicode61 tokenchars \'_\'")');
+      const insert = db.prepare('INSERT INTO chunk_words(rowid, body, path, symbol) VALUES (?, ?, ?, ?)');
+      for (let i = 0; i < 60; i++) insert.run(1 + i * 100_000, `word ${'index '.repeat(i % 7)}search ${'filler '.repeat(i * 3)}`, `src/f${i}.ts`, i % 4 ? 'searchIndex' : '');
+      const both = db.prepare<{ key: string | null }, { ours: number; theirs: number }>(`
+        SELECT quarry_bm25(chunk_words, NULL, @key, 1, 3, 4) AS ours, bm25(chunk_words, 1, 3, 4) AS theirs
+        FROM chunk_words WHERE chunk_words MATCH '"index" OR "search"'`);
+      for (const key of ['v1', 'v1', 'v2', null]) {
+        const rows = both.all({ key });
+        expect(rows).toHaveLength(60);
+        for (const row of rows) expect(row.ours).toBe(row.theirs);
+      }
+    } finally {
+      db.close();
     }
   });
 });

@@ -3,9 +3,10 @@
  * Loads `quarry_bm25()` (native/quarry_ranking.c, built by `npm ci` with
  * node-gyp) into an index connection. It scores a word-index row exactly as
  * FTS5's bm25() does, but takes each phrase's row count from the caller, who
- * keeps them, instead of counting them again in every statement. Where the
- * module is not built, or SQLite refuses it, the statements keep bm25():
- * the same scores, only slower.
+ * keeps them, instead of counting them again in every statement, and keeps
+ * the rows' lengths in memory. Where the module is not built, is of another
+ * version (left by an older checkout), or SQLite refuses it, the statements
+ * keep bm25(): the same scores, only slower.
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -13,6 +14,9 @@ import type Database from 'better-sqlite3';
 
 /** Where node-gyp puts the module: build/Release under the package root (src/store and dist/store are both two levels down). */
 export const RANKING_MODULE = fileURLToPath(new URL('../../build/Release/quarry_ranking.node', import.meta.url));
+
+/** The module's `quarry_ranking_version()` these statements are written for (its arguments). */
+const RANKING_MODULE_VERSION = 2;
 
 /** Why the module could not be loaded, once per process (the same answer for every connection). */
 let refused: string | null | undefined;
@@ -24,8 +28,9 @@ export function loadRankingFunction(db: Database.Database): boolean {
   try {
     // SQLite finds the entry point by the file's name: sqlite3_quarryranking_init.
     db.loadExtension(RANKING_MODULE);
-    refused = null;
-    return true;
+    const version = db.prepare('SELECT quarry_ranking_version()').pluck().get();
+    refused = version === RANKING_MODULE_VERSION ? null : `${RANKING_MODULE} is version ${String(version)}, not ${RANKING_MODULE_VERSION} (npm ci builds it again)`;
+    return refused === null;
   } catch (error) {
     refused = (error as Error).message;
     return false;
