@@ -122,7 +122,7 @@ export class SqliteIndex implements Store {
    * version even while an index pass commits; reads that overlap in one process share it.
    */
   async read<T>(fn: (reader: IndexReader) => Promise<T>): Promise<T> {
-    const snapshot = this.sqlite.db.readonly;
+    const snapshot = this.sqlite.readsInSnapshot;
     // Only when no other read is under way: a statement cannot run while another read's scan is open.
     if (this.readers === 0) {
       if (snapshot) this.sqlite.db.exec('BEGIN');

@@ -194,13 +194,13 @@ export class SqliteReader implements IndexReader {
    * kept for the bound (a page of an any-term query asks several statements over the same words,
    * and bm25() would count every phrase's rows again in each), and the key under which it keeps
    * the rows' lengths: every write bumps the index version, and a migration the schema step.
-   * Only a read-only connection reads in one snapshot (SqliteIndex.read); on a writable one another
-   * process may commit between these reads and the statement, so there it counts and looks up
-   * in the statement's own, as bm25() does. Nothing with bm25().
+   * Given only where a read runs in one snapshot; elsewhere another process may commit between
+   * these reads and the statement, so there it counts and looks up in the statement's own, as
+   * bm25() does. Nothing with bm25().
    */
   private phraseCounts(match: string): PhraseCounts {
     if (!this.s.nativeRanking) return {};
-    if (!this.store.db.readonly) return { counts: null, lengths: null };
+    if (!this.store.readsInSnapshot) return { counts: null, lengths: null };
     return {
       counts: phraseCountsBlob(expressionPhrases(match)?.map((phrase) => this.termDocs(phrase)) ?? null),
       lengths: `${this.store.indexVersion()}.${this.s.schemaStep.get()!}`,

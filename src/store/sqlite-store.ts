@@ -84,6 +84,14 @@ export class SqliteStore {
   }
 
   /**
+   * Whether a read (SqliteIndex.read) runs in one transaction, one snapshot of the index: only on a
+   * read-only connection, where no write of this connection can wait behind it.
+   */
+  get readsInSnapshot(): boolean {
+    return this.db.readonly;
+  }
+
+  /**
    * Prepares the statements again when another connection has changed the schema since: a reader
    * of a file that a writer migrated would keep bm25's weights in the old column order (schema
    * step 8 reordered the word index). Called by reads when no statement of this connection is open.
