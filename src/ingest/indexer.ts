@@ -164,6 +164,8 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     // Loading an empty index: secondary indexes are built once at the end (see IndexWriter.beginBulkLoad).
     const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && (await writer.counts()).files === 0;
     if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes();
+    // A large pass into a large index counts its words once at the end instead of keeping them up (store/word-docs).
+    const wordCountsDeferred = !bulkLoad && bytesToPrepare > 0 && await writer.deferWordCounts(bytesToPrepare, (await writer.counts()).chunks);
     // Chunk text is packed by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
     const packText = location.kind === 'sqlite';
     // The index's dictionary for that text: a large enough pass learns one from its files when the index has none.
@@ -239,9 +241,10 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       await yieldToWriters(options.writersWaiting);
       await writer.apply({ sourceId, touches: [], writes: [], deletes: slice.map((state) => state.id) });
     }
-    if (bulkLoad) { await yieldToWriters(options.writersWaiting); await writer.ensureIndexes(); }
     // Recorded only once every file was re-prepared: an interrupted run starts over.
     if (staleFormat) await writer.setContentFormat(CONTENT_FORMAT);
+    // What a bulk load deferred, and what rows in an older format kept from being kept up (the words' counts, store/word-docs).
+    if (bulkLoad || staleFormat || wordCountsDeferred) { await yieldToWriters(options.writersWaiting); await writer.ensureIndexes(); }
     options.onProgress?.({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: Date.now() - started });
     const embedded = !embeddings ? undefined : store instanceof SqliteIndex
       ? await embedMissingChunks(store.sqlite, new OpenAiEmbeddings(embeddings), { writersWaiting: options.writersWaiting })

@@ -20,6 +20,9 @@
  */
 import { RECOUNT_WORD_TOTALS } from './word-totals.js';
 
+/** The word index's tokenizer (schema step 8), as FTS5 reads it; store/word-docs tokenises changed rows with the same. */
+export const WORD_TOKENIZER = '"unicode61 tokenchars \'_\'"';
+
 /** Every secondary index, by name; `IF NOT EXISTS` so creating them again is a no-op. */
 export const SECONDARY_INDEXES: Readonly<Record<string, string>> = {
   files_language: 'CREATE INDEX IF NOT EXISTS files_language ON files(language)',
@@ -230,7 +233,7 @@ export const MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE chunk_words USING fts5(
     body, path, symbol,
     content = '', contentless_delete = 1,
-    tokenize = "unicode61 tokenchars '_'"
+    tokenize = ${WORD_TOKENIZER}
   );
   INSERT INTO chunk_words(chunk_words, rank) VALUES ('automerge', 8);
   INSERT INTO chunk_words(chunk_words, rank) VALUES ('crisismerge', 64);
@@ -300,6 +303,15 @@ export const MIGRATIONS: readonly string[] = [
   );
   INSERT INTO meta(key, value) VALUES ('chunk_text', 'zstd-segments, dictionary segments')
     ON CONFLICT(key) DO UPDATE SET value = excluded.value;
+  `,
+  /* 14: the chunk counts of the common words, kept with the index (store/word-docs). Counted by the next writer's
+     SqliteStore.ensureIndexes (a pass over the word index, about 2 s on the kernel); until then, and whenever the
+     \`word_docs_version\` meta value is not the index version, readers count every word from the vocabulary. A later
+     step that rebuilds the word index must delete that meta value. */ `
+  CREATE TABLE IF NOT EXISTS word_docs (
+    term TEXT PRIMARY KEY,
+    docs INTEGER NOT NULL
+  ) WITHOUT ROWID;
   `,
 ];
 

@@ -7,6 +7,7 @@
  * transaction, as the indexer always did.
  */
 import fs from 'node:fs';
+import { STORE } from '../contracts/limits.js';
 import type { CountingThread } from './counting-thread.js';
 import type { OpenStoreOptions } from './open-store.js';
 import { SqliteReader, type CountElsewhere } from './sqlite-reader.js';
@@ -75,6 +76,12 @@ class SqliteWriter implements IndexWriter {
   ensureIndexes(): Promise<void> {
     this.sqlite.ensureIndexes();
     return Promise.resolve();
+  }
+
+  deferWordCounts(bytesToPrepare: number, chunks: number): Promise<boolean> {
+    if (bytesToPrepare <= chunks * STORE.wordDocsKeptBytesPerChunk) return Promise.resolve(false);
+    this.sqlite.forgetWordDocs();
+    return Promise.resolve(true);
   }
 
   indexVersion(): Promise<number> {

@@ -15,6 +15,7 @@ import { gramTokenMatch } from './gram-match.js';
 import { expressionPhrases, phraseCountsBlob } from './ranking-extension.js';
 import { GRAM_TOKENS_STEP } from './schema.js';
 import { averagesRowCount, readVarints } from './word-totals.js';
+import { WORD_DOCS_VERSION_KEY } from './word-docs.js';
 import {
   allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
 } from './words-bound.js';
@@ -79,8 +80,17 @@ function mergeRanked(a: readonly ScoredChunkRow[], b: readonly ScoredChunkRow[],
 /** Rows matching each FTS5 expression at an index version and schema step, counted by another thread; null: not that snapshot (count here). */
 export type CountElsewhere = (matches: readonly string[], version: number, step: number) => Promise<number[] | null>;
 
+/** What the reader remembers of the word index at one version. */
+interface WordStats {
+  version: number;
+  rows: number;
+  docs: Map<string, number>;
+  /** The index's kept counts of common words (store/word-docs) are exact at this version. */
+  kept: boolean;
+}
+
 export class SqliteReader implements IndexReader {
-  private stats: { version: number; rows: number; docs: Map<string, number> } | undefined;
+  private stats: WordStats | undefined;
 
   /** `countElsewhere`: counts FTS5 expressions on another thread while this one scores (search workers; store/counting-thread). */
   constructor(private readonly store: SqliteStore, private readonly countElsewhere: CountElsewhere | null = null) {}
@@ -207,11 +217,15 @@ export class SqliteReader implements IndexReader {
     };
   }
 
-  /** The word index's row count and its words' chunk counts as FTS5's bm25 counts them, remembered per index version (the bound's idf). */
-  private wordStats(): { version: number; rows: number; docs: Map<string, number> } {
+  /**
+   * The word index's row count and its words' chunk counts as FTS5's bm25 counts them, remembered per
+   * index version (the bound's idf), with whether the index's kept counts are exact at that version.
+   */
+  private wordStats(): WordStats {
     const version = this.store.indexVersion();
     if (this.stats?.version !== version || this.stats.docs.size >= WORDS_BOUND.docsCacheMax) {
-      this.stats = { version, rows: averagesRowCount(this.s.wordsAverages.get()), docs: new Map() };
+      const kept = this.s.wordDocs !== null && this.s.metaGet.get(WORD_DOCS_VERSION_KEY)?.value === String(version);
+      this.stats = { version, rows: averagesRowCount(this.s.wordsAverages.get()), docs: new Map(), kept };
     }
     return this.stats;
   }
@@ -234,19 +248,26 @@ export class SqliteReader implements IndexReader {
     return n;
   }
 
-  /** Chunks holding each indexed word, from the vocabulary (cached with the counted terms: a word never starts with a quote). */
+  /**
+   * Chunks holding each indexed word: kept with the index for a common word (store/word-docs), else
+   * from the vocabulary (cached with the counted terms: a word never starts with a quote).
+   */
   private tokenDocs(terms: readonly string[]): Map<string, number> {
-    const { docs } = this.wordStats();
+    const { docs, kept } = this.wordStats();
     return new Map(terms.map((term) => {
       let n = docs.get(term);
       if (n === undefined) {
-        // The vocabulary is sorted: the first row at or after a word is the word itself, or it is absent.
-        const row = this.s.vocabRange.get({ from: term, to: `${term}\u{10FFFF}`, limit: 1 });
-        n = row?.term === term ? row.doc : 0;
+        n = (kept ? this.s.wordDocs!.get(term) : undefined) ?? this.vocabDocCount(term);
         docs.set(term, n);
       }
       return [term, n];
     }));
+  }
+
+  /** The vocabulary is sorted: the first row at or after a word is the word itself, or it is absent. */
+  private vocabDocCount(term: string): number {
+    const row = this.s.vocabRange.get({ from: term, to: `${term}\u{10FFFF}`, limit: 1 });
+    return row?.term === term ? row.doc : 0;
   }
 
   wordsRanked(filter: SearchFilter, match: string): AsyncIterable<ScoredChunkText[]> {

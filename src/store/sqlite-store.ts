@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import { catalogueError } from '../contracts/errors.js';
 import { gramTokens } from '../text/gram-tokens.js';
 import { pathIndexText, wordIndexText } from '../text/identifiers.js';
-import { MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
+import { CONTENT_FORMAT, MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
 import { registerIndexTextFunctions } from './index-text-functions.js';
 import { prepareLocateStatements, type LocateStatements } from './locate-statements.js';
 import { loadRankingFunction } from './ranking-extension.js';
@@ -20,6 +20,7 @@ import { bindableChunkText, packChunkText, registerChunkText } from './chunk-tex
 import { applyMigrations, openDatabase } from './open-database.js';
 import { EdgeWriter } from './edge-names.js';
 import { registerWordTotals, WordTotals, writingShadowTables } from './word-totals.js';
+import { WordDocs } from './word-docs.js';
 import { StoredDictionaries } from './stored-dictionaries.js';
 import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
@@ -47,6 +48,7 @@ export class SqliteStore {
   private locate: LocateStatements | null = null;
   private readonly edges: EdgeWriter;
   private readonly wordTotals: WordTotals;
+  private readonly wordDocs: WordDocs;
   /** The chunk-text dictionaries of the file (store/stored-dictionaries). */
   readonly dictionaries: StoredDictionaries;
 
@@ -57,6 +59,7 @@ export class SqliteStore {
     this.preparedFor = Number(db.pragma('schema_version', { simple: true }));
     this.edges = new EdgeWriter(db);
     this.wordTotals = new WordTotals(db, this.statements.wordsAverages);
+    this.wordDocs = new WordDocs(db);
     this.dictionaries = dictionaries;
   }
 
@@ -76,7 +79,9 @@ export class SqliteStore {
       const dictionaries = new StoredDictionaries(db);
       dictionaries.refresh();
       migrate(db, file, options.readonly ?? false);
-      return new SqliteStore(db, file, dictionaries, !options.fts5Bm25 && loadRankingFunction(db));
+      const store = new SqliteStore(db, file, dictionaries, !options.fts5Bm25 && loadRankingFunction(db));
+      if (!options.readonly) store.startIfEmpty();
+      return store;
     } catch (error) {
       db.close();
       throw error;
@@ -119,7 +124,16 @@ export class SqliteStore {
       const result = this.db.transaction(() => {
         // Under the write lock: another writer may have added a dictionary that rows this one deletes were packed with.
         this.dictionaries.refresh();
-        return fn();
+        const outermost = this.wordDocs.begin();
+        let done = false;
+        try {
+          const value = fn();
+          if (outermost) this.wordDocs.commit(this.indexVersion());
+          done = true;
+          return value;
+        } finally {
+          if (outermost) this.wordDocs.end(done);
+        }
       }).immediate();
       committed = true;
       return result;
@@ -200,7 +214,9 @@ export class SqliteStore {
         symbol: chunk.symbol, token_count: chunk.tokenCount,
         content: bindableChunkText(chunk.stored ?? packChunkText(chunk.content, this.dictionaries.packingId)),
       }).lastInsertRowid);
-      s.wordsInsert.run({ rowid: chunkId, path: pathWords, symbol: wordIndexText(chunk.symbol ?? ''), body: chunk.words });
+      const symbolWords = wordIndexText(chunk.symbol ?? '');
+      s.wordsInsert.run({ rowid: chunkId, path: pathWords, symbol: symbolWords, body: chunk.words });
+      this.wordDocs.rowAdded(() => ({ body: chunk.words, path: pathWords, symbol: symbolWords }));
       s.gramsInsert.run({ rowid: chunkId, body: chunk.grams ?? gramTokens(chunk.content) });
     }
     for (const sym of symbols) {
@@ -214,12 +230,16 @@ export class SqliteStore {
    * Removes a file, its chunks and their FTS rows, its edges (by their id range), and the edge names
    * nothing refers to any more; symbols go by cascade. Call inside `transaction`. The trigram
    * 'delete' replays the tokens of the plain text, which `chunksOfFile` unpacks; bm25's totals lose
-   * the word rows' sizes when the transaction commits (store/word-totals).
+   * the word rows' sizes when the transaction commits (store/word-totals), and the kept word counts
+   * the rows' words, derived again as insertFile wrote them (store/word-docs).
    */
   deleteFile(fileId: number): void {
     const s = this.statements;
+    const file = this.wordDocs.wantsWords ? s.filePathLanguage.get(fileId) : undefined;
+    const pathWords = file ? pathIndexText(file.path, file.language) : '';
     for (const chunk of s.chunksOfFile.all(fileId)) {
       this.wordTotals.rowRemoved(chunk.id);
+      this.wordDocs.rowRemoved(() => ({ body: wordIndexText(chunk.content), path: pathWords, symbol: wordIndexText(chunk.symbol ?? '') }));
       s.wordsDelete.run(chunk.id);
       s.gramsDelete.run({ rowid: chunk.id, body: gramTokens(chunk.content) });
     }
@@ -240,17 +260,49 @@ export class SqliteStore {
    * Drops the secondary indexes before loading an empty index: creating them
    * afterwards sorts once instead of inserting into several B-trees per row.
    * Lookups stay correct meanwhile (only slower); `ensureIndexes` restores them.
+   * The common words' counts are not kept up meanwhile either (tokenising every
+   * row twice): they are counted once at the end (store/word-docs).
    */
   dropSecondaryIndexes(): void {
     this.transaction(() => {
       for (const name of Object.keys(SECONDARY_INDEXES)) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
+      this.wordDocs.forget();
     });
   }
 
-  /** Creates whichever secondary index is missing (after a bulk load, or one that was interrupted). */
+  /**
+   * Creates whichever secondary index is missing (after a bulk load, or one that was interrupted), and
+   * counts the common words again where their kept counts are not exact (store/word-docs) and the rows
+   * are in today's format (before that, the pass that prepares every file again would undo it).
+   */
   ensureIndexes(): void {
     this.transaction(() => {
       for (const sql of Object.values(SECONDARY_INDEXES)) this.db.exec(sql);
+      if (this.contentFormat() === CONTENT_FORMAT && !this.wordDocs.exact()) this.wordDocs.recount();
+    });
+  }
+
+  /** The kept word counts are no longer exact: the next transactions do not keep them up (store/word-docs). */
+  forgetWordDocs(): void {
+    this.transaction(() => this.wordDocs.forget());
+  }
+
+  /** Counts the words in at least `min` chunks again, and from now on (store/word-docs; tests keep every word with 1). */
+  recountWordDocs(min?: number): void {
+    this.transaction(() => this.wordDocs.recount(min));
+  }
+
+  /**
+   * An empty index: its rows will all be in today's content format, and its kept word counts (none)
+   * are exact, so both hold from its first row on, whichever writer adds it (an index pass, an upload).
+   */
+  private startIfEmpty(): void {
+    const started = () => this.statements.anyFile.get() !== undefined || (this.contentFormat() === CONTENT_FORMAT && this.wordDocs.exact());
+    if (started()) return;
+    this.transaction(() => {
+      if (started()) return;
+      this.setContentFormat(CONTENT_FORMAT);
+      this.wordDocs.recount();
     });
   }
 

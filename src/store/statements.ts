@@ -55,6 +55,10 @@ function wordColumns(db: Database.Database): WordColumn[] {
   return db.prepare<[], WordColumn>("SELECT name FROM pragma_table_info('chunk_words')").pluck().all();
 }
 
+function hasTable(db: Database.Database, name: string): boolean {
+  return db.prepare<[string], number>("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = ?").pluck().get(name)! > 0;
+}
+
 /** A meta value, and the exact count of a word expression: also asked by store/counting-thread's own connection. */
 export const META_GET_SQL = 'SELECT value FROM meta WHERE key = ?';
 export const WORDS_COUNT_ALL_SQL = 'SELECT count(*) AS n FROM chunk_words WHERE chunk_words MATCH @match';
@@ -112,8 +116,13 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
       token_count: number; content: string | Buffer;
     }>(`INSERT INTO chunks(file_id, start_line, end_line, kind, symbol, token_count, content)
         VALUES (@file_id, @start_line, @end_line, @kind, @symbol, @token_count, @content)`),
-    chunksOfFile: db.prepare<[number], { id: number; content: string }>('SELECT id, chunk_text(content) AS content FROM chunks WHERE file_id = ?'),
+    chunksOfFile: db.prepare<[number], { id: number; content: string; symbol: string | null }>(
+      'SELECT id, chunk_text(content) AS content, symbol FROM chunks WHERE file_id = ?',
+    ),
+    /** What a file's word rows were given as their path column (pathIndexText). */
+    filePathLanguage: db.prepare<[number], { path: string; language: string }>('SELECT path, language FROM files WHERE id = ?'),
     chunkCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks'),
+    anyFile: db.prepare<[], number>('SELECT 1 FROM files LIMIT 1').pluck(),
 
     symbolInsert: db.prepare<{ file_id: number; name: string; kind: string; container: string | null; start_line: number; end_line: number }>(
       `INSERT INTO symbols(file_id, name, kind, container, start_line, end_line)
@@ -257,6 +266,8 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
     vocabRange: db.prepare<{ from: string; to: string; limit: number }, { term: string; doc: number }>(
       'SELECT term, doc FROM chunk_words_vocab WHERE term >= @from AND term < @to LIMIT @limit',
     ),
+    /** A common word's kept chunk count (store/word-docs); null before schema step 14. */
+    wordDocs: hasTable(db, 'word_docs') ? db.prepare<[string], number>('SELECT docs FROM word_docs WHERE term = ?').pluck() : null,
 
     /** The whole symbol graph in id order (the Neo4j export). */
     graphFiles: db.prepare<[], GraphRows['files'][number]>(

@@ -237,6 +237,11 @@ export class PgWriter implements IndexWriter {
     });
   }
 
+  /** Keeps no word counts (its words table holds them). */
+  deferWordCounts(): Promise<boolean> {
+    return Promise.resolve(false);
+  }
+
   /** Lets go of the lock and the connection (a broken one is discarded). */
   async close(): Promise<void> {
     if (this.closed) return;
