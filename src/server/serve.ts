@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { catalogueError } from '../contracts/errors.js';
 import { HTTP, RATE_LIMIT } from '../contracts/limits.js';
 import { resolveRoot } from '../ingest/root.js';
+import { rankingLogFields } from '../store/ranking-extension.js';
 import { defaultIndexPath } from '../store/sqlite-store.js';
 import { resolveStoreLocation } from '../store/store-location.js';
 import { ToolContext } from '../tools/context.js';
@@ -140,7 +141,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw error;
   }
   const running = app;
-  running.log.info({ event: 'server_ready', url, default_project: projects.defaultProject.meta.id, root, data_dir: dataDir, rate_store: rateStore.name }, 'quarry serve ready');
+  running.log.info({ event: 'server_ready', url, default_project: projects.defaultProject.meta.id, root, data_dir: dataDir, rate_store: rateStore.name, ...rankingLogFields() }, 'quarry serve ready');
 
   let closing: Promise<void> | null = null;
   const close = () => {

@@ -10,7 +10,7 @@
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type Database from 'better-sqlite3';
+import Database from 'better-sqlite3';
 
 /** Where node-gyp puts the module: build/Release under the package root (src/store and dist/store are both two levels down). */
 export const RANKING_MODULE = fileURLToPath(new URL('../../build/Release/quarry_ranking.node', import.meta.url));
@@ -37,9 +37,22 @@ export function loadRankingFunction(db: Database.Database): boolean {
   }
 }
 
-/** Why connections rank with bm25() instead, or null when the module loads (undefined: not tried yet). */
-export function rankingModuleRefusal(): string | null | undefined {
-  return refused;
+/**
+ * Why index connections rank with bm25() instead, or null when the module loads: tried on a
+ * connection of its own when no index connection has tried yet (the servers say so at start).
+ */
+export function rankingModuleRefusal(): string | null {
+  if (refused === undefined) {
+    const db = new Database(':memory:');
+    try { loadRankingFunction(db); } finally { db.close(); }
+  }
+  return refused ?? null;
+}
+
+/** What a server's start-up log says of ranking: the function, and why not quarry_bm25() when it is bm25(). */
+export function rankingLogFields(): { ranking: 'quarry_bm25' | 'bm25'; ranking_refused?: string } {
+  const refusal = rankingModuleRefusal();
+  return refusal === null ? { ranking: 'quarry_bm25' } : { ranking: 'bm25', ranking_refused: refusal };
 }
 
 /** What may stand between the strings of an expression Quarry builds: operators and parentheses. */

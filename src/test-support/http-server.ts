@@ -23,8 +23,9 @@ export interface ServerProcess {
   stop: () => Promise<number | null>;
 }
 
-export function startServe(dir: string, args: string[] = [], timeoutMs = 30_000, env: NodeJS.ProcessEnv = {}): Promise<ServerProcess> {
-  const child = spawn(process.execPath, [CLI, 'serve', dir, '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+/** `cli`: the built entry point to run (another copy of the package, say). */
+export function startServe(dir: string, args: string[] = [], timeoutMs = 30_000, env: NodeJS.ProcessEnv = {}, cli = CLI): Promise<ServerProcess> {
+  const child = spawn(process.execPath, [cli, 'serve', dir, '--port', '0', '--host', '127.0.0.1', ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
   let stdout = '';
   let stderr = '';
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));

@@ -15,6 +15,7 @@ import { connectMcp, createMcpServer } from '../../server/mcp-server.js';
 import { ToolContext } from '../../tools/context.js';
 import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
+import { rankingLogFields } from '../../store/ranking-extension.js';
 import type { ToolGroup } from '../../tools/types.js';
 import { runCommand } from '../exit.js';
 import { STORE_OPTION_HELP, embeddingsArgs, embeddingsOptions } from '../options.js';
@@ -67,7 +68,12 @@ export function registerMcpCommand(program: Command): void {
             pass.done.catch(failed);
           }).catch(failed);
         }
-        if (opts.tools.includes('code')) ctx.prestartSearch();
+        if (opts.tools.includes('code')) {
+          ctx.prestartSearch();
+          // The same answers, slower: whoever reads the client's log of this server should know why.
+          const ranking = rankingLogFields();
+          if (ranking.ranking_refused) process.stderr.write(`quarry: text queries rank with FTS5's bm25(): ${ranking.ranking_refused}\n`);
+        }
         // Commander sets the flag to true unless --no-structured-content; then the environment may still turn it off.
         const server = createMcpServer(ctx, toolsInGroups(opts.tools), streamToolLogger(process.stderr), opts.structuredContent ? {} : { structuredContent: false });
         await connectMcp(server, new StdioServerTransport(), ctx.locale);
