@@ -17,7 +17,7 @@ import { dictionarySamples } from './dictionary-samples.js';
 import { message } from '../contracts/messages/index.js';
 import { openStore } from '../store/open-store.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
-import type { FileWrite, StoreLocation } from '../store/store.js';
+import type { FileWrite, StoredFileState, StoreLocation } from '../store/store.js';
 import { displayLocation, resolveStoreLocation } from '../store/store-location.js';
 import { yieldToWriters } from '../store/write-queue.js';
 import { CONTENT_FORMAT } from '../store/schema.js';
@@ -156,16 +156,20 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
 
     // Files whose size or mtime changed are read, hashed and prepared, in worker threads when
     // there is enough to do; outcomes are handled in walk order, so the summary does not depend on it.
+    let storedWalked = 0;
     const toPrepare = walked.files.filter((entry) => {
       const state = stored.get(entry.relPath);
+      if (state) storedWalked++;
       return !state || state.size !== entry.size || state.mtimeMs !== entry.mtimeMs;
     });
     const bytesToPrepare = toPrepare.reduce((sum, entry) => sum + entry.size, 0);
     // Loading an empty index: secondary indexes are built once at the end (see IndexWriter.beginBulkLoad).
     const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && (await writer.counts()).files === 0;
-    if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes();
-    // A large pass into a large index counts its words once at the end instead of keeping them up (store/word-docs).
-    const wordCountsDeferred = !bulkLoad && bytesToPrepare > 0 && await writer.deferWordCounts(bytesToPrepare, (await writer.counts()).chunks);
+    // A pass that changes much of its index counts the words once at the end instead of keeping them up
+    // (store/word-docs), so the indexes made sure of first do not count them too.
+    const bytesChanged = bytesToPrepare + (stored.size > storedWalked ? vanishedBytes(stored, walked.files) : 0);
+    const wordCountsDeferred = !bulkLoad && bytesChanged > 0 && await writer.deferWordCounts(bytesChanged, (await writer.counts()).chunks);
+    if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes({ wordCounts: !wordCountsDeferred });
     // Chunk text is packed by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
     const packText = location.kind === 'sqlite';
     // The index's dictionary for that text: a large enough pass learns one from its files when the index has none.
@@ -303,4 +307,12 @@ function noVectorsHere(model: string, missing: number): EmbeddingSummary {
 
 function cpuMs(usage: NodeJS.CpuUsage): number {
   return Math.round((usage.user + usage.system) / 1000);
+}
+
+/** The stored size of the files the walk no longer found (the pass removes them). */
+function vanishedBytes(stored: ReadonlyMap<string, StoredFileState>, walked: readonly { relPath: string }[]): number {
+  const found = new Set(walked.map((entry) => entry.relPath));
+  let bytes = 0;
+  for (const [relPath, state] of stored) if (!found.has(relPath)) bytes += state.size;
+  return bytes;
 }

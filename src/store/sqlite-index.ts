@@ -73,13 +73,13 @@ class SqliteWriter implements IndexWriter {
     return Promise.resolve();
   }
 
-  ensureIndexes(): Promise<void> {
-    this.sqlite.ensureIndexes();
+  ensureIndexes(options?: { wordCounts?: boolean }): Promise<void> {
+    this.sqlite.ensureIndexes(options);
     return Promise.resolve();
   }
 
-  deferWordCounts(bytesToPrepare: number, chunks: number): Promise<boolean> {
-    if (bytesToPrepare <= chunks * STORE.wordDocsKeptBytesPerChunk) return Promise.resolve(false);
+  deferWordCounts(bytesChanged: number, chunks: number): Promise<boolean> {
+    if (bytesChanged <= chunks * STORE.wordDocsKeptBytesPerChunk) return Promise.resolve(false);
     this.sqlite.forgetWordDocs();
     return Promise.resolve(true);
   }

@@ -59,7 +59,7 @@ export class SqliteStore {
     this.preparedFor = Number(db.pragma('schema_version', { simple: true }));
     this.edges = new EdgeWriter(db);
     this.wordTotals = new WordTotals(db, this.statements.wordsAverages);
-    this.wordDocs = new WordDocs(db);
+    this.wordDocs = new WordDocs(db, this.statements.wordColumns);
     this.dictionaries = dictionaries;
   }
 
@@ -79,9 +79,7 @@ export class SqliteStore {
       const dictionaries = new StoredDictionaries(db);
       dictionaries.refresh();
       migrate(db, file, options.readonly ?? false);
-      const store = new SqliteStore(db, file, dictionaries, !options.fts5Bm25 && loadRankingFunction(db));
-      if (!options.readonly) store.startIfEmpty();
-      return store;
+      return new SqliteStore(db, file, dictionaries, !options.fts5Bm25 && loadRankingFunction(db));
     } catch (error) {
       db.close();
       throw error;
@@ -132,7 +130,8 @@ export class SqliteStore {
           done = true;
           return value;
         } finally {
-          if (outermost) this.wordDocs.end(done);
+          // A nested transaction that failed was rolled back to its savepoint, the rows it kept counts of with it.
+          if (outermost) this.wordDocs.end(); else if (!done) this.wordDocs.abandon();
         }
       }).immediate();
       committed = true;
@@ -239,7 +238,7 @@ export class SqliteStore {
     const pathWords = file ? pathIndexText(file.path, file.language) : '';
     for (const chunk of s.chunksOfFile.all(fileId)) {
       this.wordTotals.rowRemoved(chunk.id);
-      this.wordDocs.rowRemoved(() => ({ body: wordIndexText(chunk.content), path: pathWords, symbol: wordIndexText(chunk.symbol ?? '') }));
+      this.wordDocs.rowRemoved(chunk.id, () => ({ body: wordIndexText(chunk.content), path: pathWords, symbol: wordIndexText(chunk.symbol ?? '') }));
       s.wordsDelete.run(chunk.id);
       s.gramsDelete.run({ rowid: chunk.id, body: gramTokens(chunk.content) });
     }
@@ -272,13 +271,14 @@ export class SqliteStore {
 
   /**
    * Creates whichever secondary index is missing (after a bulk load, or one that was interrupted), and
-   * counts the common words again where their kept counts are not exact (store/word-docs) and the rows
-   * are in today's format (before that, the pass that prepares every file again would undo it).
+   * unless `wordCounts` is false (a pass that counts them at its end), counts the common words again
+   * where their kept counts are not exact (store/word-docs) and the rows are in today's format
+   * (before that, the pass that prepares every file again would undo it).
    */
-  ensureIndexes(): void {
+  ensureIndexes(options: { wordCounts?: boolean } = {}): void {
     this.transaction(() => {
       for (const sql of Object.values(SECONDARY_INDEXES)) this.db.exec(sql);
-      if (this.contentFormat() === CONTENT_FORMAT && !this.wordDocs.exact()) this.wordDocs.recount();
+      if (options.wordCounts !== false && this.contentFormat() === CONTENT_FORMAT && !this.wordDocs.exact()) this.wordDocs.recount();
     });
   }
 
@@ -292,19 +292,6 @@ export class SqliteStore {
     this.transaction(() => this.wordDocs.recount(min));
   }
 
-  /**
-   * An empty index: its rows will all be in today's content format, and its kept word counts (none)
-   * are exact, so both hold from its first row on, whichever writer adds it (an index pass, an upload).
-   */
-  private startIfEmpty(): void {
-    const started = () => this.statements.anyFile.get() !== undefined || (this.contentFormat() === CONTENT_FORMAT && this.wordDocs.exact());
-    if (started()) return;
-    this.transaction(() => {
-      if (started()) return;
-      this.setContentFormat(CONTENT_FORMAT);
-      this.wordDocs.recount();
-    });
-  }
 
   /** Folds FTS segments together; worth it after a large build (smaller file, faster queries). */
   optimize(): void {

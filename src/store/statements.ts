@@ -122,7 +122,6 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
     /** What a file's word rows were given as their path column (pathIndexText). */
     filePathLanguage: db.prepare<[number], { path: string; language: string }>('SELECT path, language FROM files WHERE id = ?'),
     chunkCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks'),
-    anyFile: db.prepare<[], number>('SELECT 1 FROM files LIMIT 1').pluck(),
 
     symbolInsert: db.prepare<{ file_id: number; name: string; kind: string; container: string | null; start_line: number; end_line: number }>(
       `INSERT INTO symbols(file_id, name, kind, container, start_line, end_line)

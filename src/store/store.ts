@@ -256,14 +256,18 @@ export interface IndexWriter {
   textDictionary(samples: (() => Buffer[]) | null): Promise<Uint8Array | null>;
   /** Before loading an empty index: drops secondary indexes, built once by `ensureIndexes` at the end. */
   beginBulkLoad(): Promise<void>;
-  /** Creates whichever secondary index is missing, and counts again what a store keeps of its words where it is not exact. */
-  ensureIndexes(): Promise<void>;
   /**
-   * A pass that prepares this much of an index this large: whether counting its common words again at
-   * the end (ensureIndexes) costs less than keeping their counts up row by row (store/word-docs). If
-   * so, they are no longer kept from here on; false where a store keeps none (PostgreSQL).
+   * Creates whichever secondary index is missing, and, unless `wordCounts` is false, counts again what a
+   * store keeps of its words where it is not exact (store/word-docs).
    */
-  deferWordCounts(bytesToPrepare: number, chunks: number): Promise<boolean>;
+  ensureIndexes(options?: { wordCounts?: boolean }): Promise<void>;
+  /**
+   * A pass that prepares and removes this many bytes of files in an index of this many chunks: whether
+   * counting its common words again at the end (ensureIndexes) costs less than keeping their counts up
+   * row by row (store/word-docs). If so, they are no longer kept from here on; false where a store
+   * keeps none (PostgreSQL).
+   */
+  deferWordCounts(bytesChanged: number, chunks: number): Promise<boolean>;
   indexVersion(): Promise<number>;
   close(): Promise<void>;
 }

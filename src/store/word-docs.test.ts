@@ -32,11 +32,11 @@ function tree(): Record<string, string> {
   return files;
 }
 
-/** Deletes a third of the files, rewrites a quarter, adds 20 in a new folder. */
+/** Deletes a twentieth of the files, rewrites another, adds 4 in a new folder: a change small enough to keep the counts up row by row. */
 function change(root: string): void {
-  for (let i = 0; i < 120; i += 3) fs.rmSync(path.join(root, `src/m${String(i).padStart(3, '0')}.js`));
-  for (let i = 1; i < 120; i += 4) writeTree(root, { [`src/m${String(i).padStart(3, '0')}.js`]: `function g${i}() {\n  // theta theta ${WORDS[i % 8]} kappa\n}\n` });
-  writeTree(root, Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`lib/n${i}.js`, `function n${i}() {\n  // ${'omega '.repeat(1 + (i % 5))}alpha\n}\n`])));
+  for (let i = 0; i < 120; i += 20) fs.rmSync(path.join(root, `src/m${String(i).padStart(3, '0')}.js`));
+  for (let i = 1; i < 120; i += 20) writeTree(root, { [`src/m${String(i).padStart(3, '0')}.js`]: `function g${i}() {\n  // theta theta ${WORDS[i % 8]} kappa\n}\n` });
+  writeTree(root, Object.fromEntries(Array.from({ length: 4 }, (_, i) => [`lib/n${i}.js`, `function n${i}() {\n  // ${'omega '.repeat(1 + (i % 5))}alpha\n}\n`])));
 }
 
 /** The kept counts, and the vocabulary's count of each kept word. */
@@ -80,10 +80,12 @@ describe('kept word counts', () => {
     change(root);
     await indexFolder({ root, indexPath: file });
     const after = expectExact(file);
-    // The pass did move them; a word that was in no chunk when they were counted is not kept (a reader counts it).
+    // Kept up row by row: a word that was in no chunk when they were counted is not kept (a reader counts
+    // it), and one whose only chunks went is kept at 0.
     expect(after.theta).not.toBe(before.theta);
     expect(after.function).toBeLessThan(before.function!);
     expect(after.lib).toBeUndefined();
+    expect(after.f0_0).toBe(0);
 
     const store = SqliteStore.open(file);
     try {
@@ -95,7 +97,7 @@ describe('kept word counts', () => {
     expect(expectExact(file).sigma).toBe(after.sigma);
   });
 
-  it('are counted again at the end of a pass that prepares more than keeping them up row by row would cost', async () => {
+  it('are counted again at the end of a pass that prepares or removes more than keeping them up row by row would cost', async () => {
     const root = makeTree({ 'a.js': 'function alpha() { return beta; }\n' });
     const file = path.join(makeTree(), 'index.db');
     await indexFolder({ root, indexPath: file });
@@ -104,14 +106,21 @@ describe('kept word counts', () => {
     writeTree(root, tree());
     await indexFolder({ root, indexPath: file });
     // Counted at the end: the words the pass brought are kept too.
-    expect(expectExact(file)).toMatchObject({ alpha: expect.any(Number), theta: expect.any(Number), function: expect.any(Number) });
+    expect(expectExact(file)).toMatchObject({ alpha: expect.any(Number), theta: expect.any(Number), f7_1: 1 });
+    // A pass that only removes most files: counted again, so the words of the removed rows are gone, not kept at 0.
+    for (let i = 0; i < 100; i++) fs.rmSync(path.join(root, `src/m${String(i).padStart(3, '0')}.js`));
+    await indexFolder({ root, indexPath: file });
+    const left = expectExact(file);
+    expect(left).not.toHaveProperty('f7_1');
+    expect(left).toMatchObject({ f107_1: 1, alpha: expect.any(Number) });
   });
 
   it('are counted once at the end of a bulk load, and kept up by the writes after it', () => {
     const file = path.join(makeTree(), 'index.db');
     const store = SqliteStore.open(file, { create: true });
     try {
-      // An empty index starts with exact (empty) counts.
+      store.transaction(() => store.setContentFormat(CONTENT_FORMAT));
+      store.recountWordDocs();
       expect(keptVersion(store)).toBe(String(store.indexVersion()));
       store.dropSecondaryIndexes();
       expect(keptVersion(store)).toBeUndefined();
@@ -136,6 +145,7 @@ describe('kept word counts', () => {
     const file = path.join(makeTree(), 'index.db');
     const store = SqliteStore.open(file, { create: true });
     try {
+      store.transaction(() => store.setContentFormat(CONTENT_FORMAT));
       const source = store.transaction(() => store.ensureSource('t', '/t'));
       store.transaction(() => { insertText(store, source, 'a.txt', 'beta gamma'); store.bumpIndexVersion(); });
       store.recountWordDocs(1);
@@ -146,6 +156,62 @@ describe('kept word counts', () => {
       expect(kept).toEqual(counted);
       expect(kept).toMatchObject({ beta: 1, gamma: 2 });
       expect(keptVersion(store)).toBe(String(store.indexVersion()));
+    } finally {
+      store.close();
+    }
+  });
+
+  it('are no longer exact after a nested transaction rolled back, whatever it did, and the next one works', () => {
+    const file = path.join(makeTree(), 'index.db');
+    const store = SqliteStore.open(file, { create: true });
+    try {
+      store.transaction(() => store.setContentFormat(CONTENT_FORMAT));
+      const source = store.transaction(() => store.ensureSource('t', '/t'));
+      store.transaction(() => { insertText(store, source, 'a.txt', 'beta gamma'); store.bumpIndexVersion(); });
+      store.recountWordDocs(1);
+      const nestedFails = (inner: () => void) => store.transaction(() => {
+        insertText(store, source, `x${store.indexVersion()}.txt`, 'beta');
+        try { store.transaction(() => { inner(); throw new Error('inner'); }); } catch { /* the outer goes on */ }
+        insertText(store, source, `y${store.indexVersion()}.txt`, 'gamma');
+        store.bumpIndexVersion();
+      });
+      nestedFails(() => insertText(store, source, 'z.txt', 'beta'));
+      expect(keptVersion(store)).toBeUndefined();
+      // Not exact, a nested recount that rolls back leaves them so.
+      nestedFails(() => store.recountWordDocs(1));
+      expect(keptVersion(store)).toBeUndefined();
+      store.ensureIndexes();
+      store.transaction(() => { insertText(store, source, 'c.txt', 'gamma'); store.bumpIndexVersion(); });
+      const { kept, counted } = keptAndCounted(store);
+      expect(kept).toEqual(counted);
+      expect(kept).toMatchObject({ beta: 3, gamma: 4 });
+      expect(keptVersion(store)).toBe(String(store.indexVersion()));
+    } finally {
+      store.close();
+    }
+  });
+
+  it('are no longer exact when a removed row\'s words are not what it was written with (a row of an older format)', () => {
+    const file = path.join(makeTree(), 'index.db');
+    const store = SqliteStore.open(file, { create: true });
+    try {
+      store.transaction(() => store.setContentFormat(CONTENT_FORMAT));
+      const source = store.transaction(() => store.ensureSource('t', '/t'));
+      // Written with words its text no longer gives: `__iter__` without its part `iter`, as an older format did.
+      const old = store.transaction(() => {
+        const id = store.insertFile(source, { path: 'old.py', language: 'python', size: 9, mtimeMs: 0, hash: 'h', encoding: 'utf-8', lineCount: 1 },
+          [{ startLine: 1, endLine: 1, kind: 'block', symbol: null, tokenCount: 3, content: '__iter__', words: '__iter__' }]);
+        store.bumpIndexVersion();
+        return id;
+      });
+      expect(wordIndexText('__iter__')).not.toBe('__iter__');
+      store.recountWordDocs(1);
+      store.transaction(() => { store.deleteFile(old); insertText(store, source, 'b.txt', 'iter'); store.bumpIndexVersion(); });
+      expect(keptVersion(store)).toBeUndefined();
+      store.ensureIndexes();
+      const { kept, counted } = keptAndCounted(store);
+      expect(kept).toEqual(counted);
+      expect(kept).toMatchObject({ iter: 1 });
     } finally {
       store.close();
     }

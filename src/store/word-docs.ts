@@ -16,11 +16,12 @@
  * with the word index's tokenizer, and their vocabularies are added to and
  * taken from the kept counts before it commits. A removed row's text is
  * derived again from its stored chunk, path and symbol, as the indexer wrote
- * it; that holds only while the rows are in today's CONTENT_FORMAT, so an
- * index recording another format keeps no counts until a pass has prepared
- * every file again. A transaction that changes rows without keeping counts
- * (a bulk load, an older format) leaves the version behind, and
- * SqliteStore.ensureIndexes counts every word again.
+ * it, and the sizes FTS5 gives it are compared with the size record the word
+ * index kept: a row written otherwise (an older CONTENT_FORMAT) stops the
+ * keeping, as does a nested transaction that rolled back. A transaction that
+ * changes rows without keeping counts (a bulk load, a large pass, an older
+ * format) leaves the version behind, and SqliteStore.ensureIndexes counts
+ * every word again.
  */
 import type Database from 'better-sqlite3';
 import { STORE } from '../contracts/limits.js';
@@ -38,15 +39,25 @@ export const WORD_DOCS_VERSION_KEY = 'word_docs_version';
 /** The meta key of the fewest chunks a kept word is in, where it is not STORE.wordDocsMin. */
 const MIN_KEY = 'word_docs_min';
 
-/** The rows added and removed by one transaction, tokenised as the word index does; kept in memory by the connection. */
-const DELTA_TABLES = ['added', 'removed'].map((side) => `
-  CREATE VIRTUAL TABLE IF NOT EXISTS temp.word_docs_${side} USING fts5(
-    words, content = '', detail = none, columnsize = 0, tokenize = ${WORD_TOKENIZER}
-  );
-  CREATE VIRTUAL TABLE IF NOT EXISTS temp.word_docs_${side}_vocab USING fts5vocab(temp, word_docs_${side}, 'row');`).join('');
+/**
+ * The rows added and removed by one transaction, tokenised as the word index does, in memory of
+ * this connection. A removed row keeps the word index's columns and their sizes, which are compared
+ * with the size record the word index kept for it.
+ */
+function deltaTables(columns: readonly string[]): string {
+  const table = (side: string, definition: string) => `
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.word_docs_${side} USING fts5(${definition}, tokenize = ${WORD_TOKENIZER});
+    CREATE VIRTUAL TABLE IF NOT EXISTS temp.word_docs_${side}_vocab USING fts5vocab(temp, word_docs_${side}, 'row');`;
+  return table('added', "words, content = '', detail = none, columnsize = 0")
+    + table('removed', `${columns.join(', ')}, content = '', detail = none`);
+}
 
 interface DeltaStatements {
-  insert: Record<'added' | 'removed', Database.Statement<[number, string]>>;
+  added: Database.Statement<[number, string]>;
+  removed: Database.Statement<RowWords & { rowid: number }>;
+  /** The size record of a removed row, as tokenised here and as the word index kept it. */
+  removedSizes: Database.Statement<[number], Buffer>;
+  keptSizes: Database.Statement<[number], Buffer>;
   /** The kept counts take the temporary tables' counts. */
   apply: Database.Statement<[]>[];
   /** The temporary tables emptied for the next transaction. */
@@ -54,8 +65,8 @@ interface DeltaStatements {
 }
 
 export class WordDocs {
-  /** Statements over the temporary tables, prepared with them on the first transaction that keeps counts. */
-  private delta: DeltaStatements | null = null;
+  /** Statements over the temporary tables: a writable connection creates them when it opens, outside any transaction that could take them back. */
+  private readonly delta: DeltaStatements | null;
   /** In the open transaction: the counts were exact when it started, so its changes are added to them. */
   private keeping = false;
   /** In the open transaction: rows changed while the counts were not kept (they are no longer exact). */
@@ -69,12 +80,14 @@ export class WordDocs {
   private readonly metaDelete: Database.Statement<[string]>;
   private readonly tables: Database.Statement<[], number>;
 
-  constructor(private readonly db: Database.Database) {
+  /** `columns`: the word index's, in its order (their size records are compared in it). */
+  constructor(private readonly db: Database.Database, columns: readonly string[]) {
     this.metaGet = db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck();
     this.metaSet = db.prepare<[string, string]>('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
     this.metaDelete = db.prepare<[string]>('DELETE FROM meta WHERE key = ?');
     // An index that a read-only connection has not migrated lacks the table.
     this.tables = db.prepare<[], number>("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'word_docs'").pluck();
+    this.delta = db.readonly ? null : this.prepareDelta(columns);
   }
 
   /** The counts are exact for the index as it is now, and its rows are in today's format. */
@@ -88,10 +101,9 @@ export class WordDocs {
   begin(): boolean {
     if (this.open) return false;
     this.open = true;
-    this.keeping = this.exact();
+    this.keeping = this.delta !== null && this.exact();
     this.changedUnkept = false;
     this.rows = 0;
-    if (this.keeping) this.delta ??= this.prepareDelta();
     return true;
   }
 
@@ -101,13 +113,38 @@ export class WordDocs {
   }
 
   rowAdded(words: () => RowWords): void {
-    if (this.keeping) this.delta!.insert.added.run(++this.rows, joined(words()));
-    else this.changedUnkept = true;
+    if (this.keeping) this.delta!.added.run(++this.rows, joined(words()));
+    else this.changed();
   }
 
-  rowRemoved(words: () => RowWords): void {
-    if (this.keeping) this.delta!.insert.removed.run(++this.rows, joined(words()));
-    else this.changedUnkept = true;
+  /**
+   * Call before row `rowid` leaves the word index. Its words are derived again from what is stored;
+   * where FTS5 counts other sizes for them than the word index kept for the row, it was written
+   * otherwise (in an older format), and the counts are not kept from here on.
+   */
+  rowRemoved(rowid: number, words: () => RowWords): void {
+    if (!this.keeping) { this.changed(); return; }
+    const delta = this.delta!;
+    delta.removed.run({ rowid: ++this.rows, ...words() });
+    const derived = delta.removedSizes.get(this.rows);
+    const kept = delta.keptSizes.get(rowid);
+    if (!derived || !kept || !derived.equals(kept)) this.abandon();
+  }
+
+  /** Rows change while the counts are not kept: outside a transaction, they are not exact from now on. */
+  private changed(): void {
+    if (this.open) this.changedUnkept = true;
+    else this.metaDelete.run(WORD_DOCS_VERSION_KEY);
+  }
+
+  /**
+   * The counts cannot be kept up to the end of the open transaction (a part of it was rolled back,
+   * or a removed row's words were not what it was written with): its commit marks them not exact.
+   */
+  abandon(): void {
+    // Not emptied here: a nested transaction's rollback would restore them; the commit empties them.
+    this.keeping = false;
+    this.changedUnkept = true;
   }
 
   /**
@@ -115,23 +152,17 @@ export class WordDocs {
    * are marked exact at `indexVersion`, or, where rows changed while counts were not kept, lose that mark.
    */
   commit(indexVersion: number): void {
-    if (this.keeping) {
-      for (const statement of [...this.delta!.apply, ...this.delta!.clear]) statement.run();
-      this.metaSet.run(WORD_DOCS_VERSION_KEY, String(indexVersion));
-    } else if (this.changedUnkept) {
-      this.metaDelete.run(WORD_DOCS_VERSION_KEY);
-    }
+    if (this.keeping) for (const statement of this.delta!.apply) statement.run();
+    // Whatever the transaction left in them, kept or not: the next one starts empty.
+    if (this.rows > 0) for (const statement of this.delta!.clear) statement.run();
+    if (this.keeping) this.metaSet.run(WORD_DOCS_VERSION_KEY, String(indexVersion));
+    else if (this.changedUnkept) this.metaDelete.run(WORD_DOCS_VERSION_KEY);
   }
 
-  /**
-   * The outermost transaction's work ended: `done` when it is about to commit. Else its rollback takes
-   * the temporary rows back with the rest, and the temporary tables too if it created them: they are
-   * created and prepared again by the next transaction that keeps counts.
-   */
-  end(done: boolean): void {
+  /** The outermost transaction ended, committed or not (a rollback takes the temporary rows back too). */
+  end(): void {
     this.open = false;
     this.keeping = false;
-    if (!done) this.delta = null;
   }
 
   /** The counts are no longer exact (until `recount`): the next transactions change rows without keeping them up. */
@@ -142,7 +173,7 @@ export class WordDocs {
 
   /** The open transaction's changes so far are dropped from the temporary tables and the rest not kept. */
   private stopKeeping(): void {
-    if (this.keeping) for (const statement of this.delta!.clear) statement.run();
+    if (this.rows > 0) for (const statement of this.delta!.clear) statement.run();
     this.keeping = false;
   }
 
@@ -160,23 +191,25 @@ export class WordDocs {
     this.metaSet.run(WORD_DOCS_VERSION_KEY, this.metaGet.get('index_version') ?? '0');
     // Exact from here: the rest of the transaction keeps them so.
     this.changedUnkept = false;
-    if (this.open) {
-      this.delta ??= this.prepareDelta();
-      this.keeping = true;
-    }
+    this.keeping = this.open;
   }
 
-  private prepareDelta(): DeltaStatements {
-    this.db.exec(DELTA_TABLES);
+  private prepareDelta(columns: readonly string[]): DeltaStatements {
+    this.db.exec(deltaTables(columns));
     // A contentless table takes no row without its rowid.
-    const insert = (side: string) => this.db.prepare<[number, string]>(`INSERT INTO temp.word_docs_${side}(rowid, words) VALUES (?, ?)`);
+    const added = this.db.prepare<[number, string]>('INSERT INTO temp.word_docs_added(rowid, words) VALUES (?, ?)');
+    const removed = this.db.prepare<RowWords & { rowid: number }>(
+      `INSERT INTO temp.word_docs_removed(rowid, ${columns.join(', ')}) VALUES (@rowid, ${columns.map((c) => `@${c}`).join(', ')})`,
+    );
     // Only kept words change: a word not kept is counted from the vocabulary whatever its count.
     const apply = (side: string, sign: string) => this.db.prepare<[]>(
       `UPDATE word_docs SET docs = docs ${sign} v.doc FROM temp.word_docs_${side}_vocab v WHERE word_docs.term = v.term`,
     );
     const clear = (side: string) => this.db.prepare<[]>(`INSERT INTO temp.word_docs_${side}(word_docs_${side}) VALUES ('delete-all')`);
     return {
-      insert: { added: insert('added'), removed: insert('removed') },
+      added, removed,
+      removedSizes: this.db.prepare<[number], Buffer>('SELECT sz FROM temp.word_docs_removed_docsize WHERE id = ?').pluck(),
+      keptSizes: this.db.prepare<[number], Buffer>('SELECT sz FROM chunk_words_docsize WHERE id = ?').pluck(),
       apply: [apply('added', '+'), apply('removed', '-')],
       clear: [clear('added'), clear('removed')],
     };
