@@ -38,7 +38,7 @@ SQLITE_EXTENSION_INIT1
 #include <string.h>
 
 /* What quarry_ranking_version() answers: src/store/ranking-extension.ts uses no other (a module left from an older checkout). */
-#define QUARRY_RANKING_VERSION 2
+#define QUARRY_RANKING_VERSION 3
 
 /* Rows past this id, or ids far sparser than the rows, are not held in memory (4 bytes an id). */
 #define LENGTHS_MAX_ID (1 << 25)
@@ -225,6 +225,14 @@ static void rankingVersion(sqlite3_context *pCtx, int nVal, sqlite3_value **apVa
   sqlite3_result_int(pCtx, QUARRY_RANKING_VERSION);
 }
 
+/* quarry_ranking_lengths_key(): the key whose rows' lengths this connection holds, NULL before any (read ahead by a search worker, see SqliteReader.warm). */
+static void lengthsKey(sqlite3_context *pCtx, int nVal, sqlite3_value **apVal){
+  RowLengths *pLengths = (RowLengths*)sqlite3_user_data(pCtx);
+  (void)nVal; (void)apVal;
+  if( pLengths->zKey ) sqlite3_result_text(pCtx, pLengths->zKey, -1, SQLITE_TRANSIENT);
+  else sqlite3_result_null(pCtx);
+}
+
 /* FTS5's API object of this connection (the documented `SELECT fts5(?1)` handshake). */
 static fts5_api *fts5Api(sqlite3 *db){
   fts5_api *pApi = 0;
@@ -257,7 +265,8 @@ int sqlite3_quarryranking_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_r
     memset(pLengths, 0, sizeof(RowLengths));
     rc = fts->xCreateFunction(fts, "quarry_bm25", (void*)pLengths, quarryBm25, rowLengthsFree);
     /* FTS5 calls the destructor only once the function is registered. */
-    if( rc!=SQLITE_OK ) rowLengthsFree(pLengths);
-    return rc;
+    if( rc!=SQLITE_OK ){ rowLengthsFree(pLengths); return rc; }
+    /* Shares the lengths, which the connection frees with quarry_bm25 when it closes. */
+    return sqlite3_create_function(db, "quarry_ranking_lengths_key", 0, SQLITE_UTF8, (void*)pLengths, lengthsKey, 0, 0);
   }
 }

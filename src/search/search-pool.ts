@@ -135,6 +135,16 @@ export class SearchPool {
     this.spawn().worker.send({ open: { store: index.store, root: index.root } });
   }
 
+  /**
+   * After an index pass: idle workers open `index` again if it was replaced, and read ahead what
+   * its first search at the new state would otherwise read (Store.read's warm: on the kernel the
+   * rows' lengths, about 0.1 s). A busy worker reads them with its next search.
+   */
+  warm(index: Pick<SearchJob, 'store' | 'root'>): void {
+    if (this.closed) return;
+    for (const slot of this.slots) if (slot.busy === null) slot.worker.send({ open: { store: index.store, root: index.root } });
+  }
+
   /** Worker processes running now (for tests and logs). */
   get liveWorkers(): number {
     return this.slots.length;

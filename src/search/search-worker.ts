@@ -9,7 +9,7 @@
 import { ReadOnlyStores, runSearchJob, toJobFailure, type SearchJob } from './search-jobs.js';
 
 interface JobMessage { id: number; job: SearchJob }
-/** Sent by the pool's prestart: open the index now, so the first search finds it open. */
+/** Sent by the pool's prestart, and after an index pass: open the index now and read ahead what its first search would (Store.read's warm), so that search does not wait. */
 interface OpenMessage { open: Pick<SearchJob, 'store' | 'root'> }
 
 const send = process.send?.bind(process);
@@ -20,7 +20,10 @@ const stores = new ReadOnlyStores(undefined, true);
 send({ ready: true });
 process.on('message', (message: JobMessage | OpenMessage) => {
   // A failed open is not reported here: the first search opens again and says why.
-  if ('open' in message) { stores.get(message.open.store, message.open.root).catch(() => undefined); return; }
+  if ('open' in message) {
+    stores.get(message.open.store, message.open.root).then((store) => store.read((reader) => reader.warm())).catch(() => undefined);
+    return;
+  }
   runSearchJob(message.job, stores).then(
     (result) => send({ id: message.id, result }),
     (error: unknown) => send({ id: message.id, failure: toJobFailure(error) }),

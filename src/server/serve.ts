@@ -99,14 +99,18 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const dataDir = path.resolve(options.dataDir ?? path.join(root, '.quarry', 'projects'));
   fs.mkdirSync(dataDir, { recursive: true });
   const allowedRoots = (options.allowRoots?.length ? options.allowRoots : [root]).map((r) => resolveRoot(r));
+  // Set once the tool context exists: a refresh of the default folder has its search workers read ahead.
+  let defaultRefreshed: (() => void) | null = null;
   const projects = ProjectRegistry.open({
     root, indexPath, store, dataDir, allowedRoots, runIndex,
     refresh: {
       mode: options.refresh ?? 'watch',
       log: (level, fields, msg) => app?.log[level](fields, msg),
+      onRefreshed: (refreshed) => { if (refreshed === root) defaultRefreshed?.(); },
     },
   });
   const toolContext = new ToolContext({ root, indexPath: options.indexPath, store: options.store, locale: options.locale });
+  defaultRefreshed = () => toolContext.warmSearch();
   toolContext.indexReady = projects.defaultProject.ready;
   toolContext.prestartSearch();
   app = await buildApp({

@@ -17,6 +17,8 @@ import { PROJECT_ROOT } from '../test-support/cli.js';
 import { makeTree, writeTree } from '../test-support/temp-tree.js';
 import { expressionPhrases, phraseCountsBlob, RANKING_MODULE, rankingModuleRefusal } from './ranking-extension.js';
 import { SqliteIndex } from './sqlite-index.js';
+import type { SqliteReader } from './sqlite-reader.js';
+import { SCHEMA_VERSION } from './schema.js';
 import type { SearchFilter } from './rows.js';
 
 const ALL: SearchFilter = { language: null, repository: null };
@@ -75,6 +77,33 @@ describe('quarry_bm25()', () => {
     } finally {
       void store.close();
     }
+  });
+
+  it('reads every row\'s length ahead of the first search when a search worker warms its connection, and again at each new index state', async () => {
+    const root = makeTree({ 'a.ts': 'export function alpha() { return beta; }\n', 'b.ts': 'export const gamma = alpha;\n' });
+    const file = path.join(makeTree(), 'index.db');
+    await indexFolder({ root, indexPath: file });
+    const keyOf = async (index: SqliteIndex, warm: boolean) => index.read(async (reader) => {
+      if (warm) await reader.warm();
+      return (reader as SqliteReader).rankingLengthsKey();
+    });
+    const index = SqliteIndex.open(file, { readonly: true });
+    try {
+      const state = () => `${index.sqlite.indexVersion()}.${SCHEMA_VERSION}`;
+      expect(await keyOf(index, false)).toBeNull();
+      expect(await keyOf(index, true)).toBe(state());
+      const before = state();
+      writeTree(root, { 'c.ts': 'export function delta() {}\n' });
+      await indexFolder({ root, indexPath: file });
+      expect(await keyOf(index, false)).toBe(before);
+      expect(await keyOf(index, true)).toBe(state());
+      expect(state()).not.toBe(before);
+    } finally {
+      await index.close();
+    }
+    // With bm25() there is nothing to read ahead.
+    const plain = SqliteIndex.open(file, { readonly: true, fts5Bm25: true });
+    try { expect(await keyOf(plain, true)).toBeNull(); } finally { await plain.close(); }
   });
 
   it("ranks this repository's sources with bm25()'s scores, bit for bit", async () => {

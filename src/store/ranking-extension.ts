@@ -16,7 +16,7 @@ import Database from 'better-sqlite3';
 export const RANKING_MODULE = fileURLToPath(new URL('../../build/Release/quarry_ranking.node', import.meta.url));
 
 /** The module's `quarry_ranking_version()` these statements are written for (its arguments). */
-const RANKING_MODULE_VERSION = 2;
+const RANKING_MODULE_VERSION = 3;
 
 /** Why the module could not be loaded, once per process (the same answer for every connection). */
 let refused: string | null | undefined;

@@ -209,12 +209,17 @@ export class SqliteReader implements IndexReader {
    * bm25() does. Nothing with bm25().
    */
   private phraseCounts(match: string): PhraseCounts {
+    const { lengths } = this.phraseLengths();
+    if (lengths === undefined) return {};
+    if (lengths === null) return { counts: null, lengths };
+    return { counts: phraseCountsBlob(expressionPhrases(match)?.map((phrase) => this.termDocs(phrase)) ?? null), lengths };
+  }
+
+  /** The lengths key quarry_bm25() is given (see phraseCounts): undefined with bm25(), null outside one snapshot. */
+  private phraseLengths(): { lengths?: string | null } {
     if (!this.s.nativeRanking) return {};
-    if (!this.store.readsInSnapshot) return { counts: null, lengths: null };
-    return {
-      counts: phraseCountsBlob(expressionPhrases(match)?.map((phrase) => this.termDocs(phrase)) ?? null),
-      lengths: `${this.store.indexVersion()}.${this.s.schemaStep.get()!}`,
-    };
+    if (!this.store.readsInSnapshot) return { lengths: null };
+    return { lengths: `${this.store.indexVersion()}.${this.s.schemaStep.get()!}` };
   }
 
   /**
@@ -335,6 +340,17 @@ export class SqliteReader implements IndexReader {
 
   vocabDocs(terms: readonly string[]) {
     return Promise.resolve(this.tokenDocs(terms));
+  }
+
+  warm(): Promise<void> {
+    const { lengths } = this.phraseLengths();
+    if (lengths) this.s.wordsWarm!.get({ counts: null, lengths });
+    return Promise.resolve();
+  }
+
+  /** The key whose rows' lengths quarry_bm25() holds on this connection; null before any or with bm25(). */
+  rankingLengthsKey(): string | null {
+    return this.s.rankingLengthsKey?.get() ?? null;
   }
 
   chunksAtLines(spots: readonly { fileId: number; line: number }[]) {

@@ -165,6 +165,15 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
       WHERE chunk_words MATCH @match
       ORDER BY score DESC, rowid
       LIMIT @limit OFFSET @offset`),
+    /**
+     * One row scored with no phrase, where quarry_bm25() is loaded: it reads every row's length for
+     * `@lengths` into the connection's memory, ahead of the first search (SqliteReader.warm).
+     */
+    wordsWarm: nativeRanking
+      ? db.prepare<PhraseCounts, number>(`SELECT ${WORDS_SCORE} FROM chunk_words WHERE rowid = (SELECT min(id) FROM chunks)`).pluck()
+      : null,
+    /** The key whose lengths quarry_bm25() holds on this connection (NULL before any). */
+    rankingLengthsKey: nativeRanking ? db.prepare<[], string | null>('SELECT quarry_ranking_lengths_key()').pluck() : null,
     wordsRankedAll: db.prepare<PhraseCounts & { match: string }, ScoredChunkRow>(`
       SELECT rowid AS chunk_id, ${WORDS_SCORE} FROM chunk_words
       WHERE chunk_words MATCH @match

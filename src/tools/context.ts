@@ -95,6 +95,11 @@ export class ToolContext {
     });
   }
 
+  /** After an index pass over this door's index: idle search workers read ahead what its next search needs (SearchPool.warm). */
+  warmSearch(): void {
+    if (!this.closed && this.pool) this.pool.warm({ store: this.location, root: this.root });
+  }
+
   /** Runs one search job against this door's index in the pool, once the index is ready. */
   async searchIndex<Op extends SearchOp>(op: Op, params: SearchOps[Op]['params'], signal?: AbortSignal): Promise<SearchOps[Op]['result']> {
     // Opened here first (waits for the door's index refresh, migrates, says INDEX_MISSING); workers only read.

@@ -19,8 +19,10 @@ describe('FolderRefresher', () => {
     const root = makeTree({ 'a.txt': 'first\n' });
     const indexPath = path.join(root, '.quarry', 'index.db');
     const logs: string[] = [];
+    const refreshed: string[] = [];
     const refresher = new FolderRefresher({ root, indexPath }, async (job) => indexFolder(job), {
       mode, debounceMs: 50, intervalMs: 100, log: (_level, fields) => { logs.push(String(fields.event)); },
+      onRefreshed: (folder) => { refreshed.push(folder); },
     });
     expect((await refresher.start())?.files).toBe(1);
     writeTree(root, { 'b.txt': 'second\n' });
@@ -37,6 +39,9 @@ describe('FolderRefresher', () => {
       await refresher.stop();
     }
     expect(logs.filter((e) => e === 'index_refreshed').length).toBeGreaterThanOrEqual(2);
+    // Told after every run that changed the index (the server's search workers then read ahead), not after the first.
+    expect(refreshed.length).toBe(logs.filter((e) => e === 'index_refreshed').length - 1);
+    expect(new Set(refreshed)).toEqual(new Set([root]));
   });
 
   it('never runs two index passes at once', async () => {

@@ -24,6 +24,8 @@ export interface RefresherOptions {
   skipWhen?: (error: unknown) => boolean;
   /** One line per run or failure; the server passes its pino logger. */
   log: (level: 'info' | 'warn' | 'error', fields: Record<string, unknown>, msg: string) => void;
+  /** After a run that changed the index of the folder at `root` (the server's search workers read ahead). */
+  onRefreshed?: (root: string) => void;
 }
 
 /** Changes inside these never change the index (the index itself lives in .quarry). */
@@ -141,6 +143,7 @@ export class FolderRefresher {
       .then((summary) => {
         if (summary.added + summary.updated + summary.deleted > 0) {
           this.options.log('info', { event: 'index_refreshed', root: this.job.root, ...summaryFields(summary) }, 'index refreshed');
+          this.options.onRefreshed?.(this.job.root);
         }
         return summary;
       })

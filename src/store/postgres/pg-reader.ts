@@ -221,6 +221,11 @@ export class PgReader implements IndexReader {
     return (await this.state()).rows;
   }
 
+  /** Nothing to read ahead: PostgreSQL keeps its own cache. */
+  warm(): Promise<void> {
+    return Promise.resolve();
+  }
+
   async vocabDocs(terms: readonly string[]): Promise<Map<string, number>> {
     const rows = terms.length === 0 ? [] : await this.rows<{ term: string; doc: number }>('SELECT term, doc FROM vocab WHERE term = ANY($1::text[])', [terms]);
     const found = new Map(rows.map((r) => [r.term, r.doc]));
