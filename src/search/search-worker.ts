@@ -19,9 +19,12 @@ const stores = new ReadOnlyStores(undefined, true);
 // Modules are loaded: the pool starts a job's wall clock from here on.
 send({ ready: true });
 process.on('message', (message: JobMessage | OpenMessage) => {
-  // A failed open is not reported here: the first search opens again and says why.
+  // A failed open or read-ahead is not reported here: the first search does the same and says why.
   if ('open' in message) {
-    stores.get(message.open.store, message.open.root).then((store) => store.read((reader) => reader.warm())).catch(() => undefined);
+    // Only SQLite keeps anything per connection to read ahead (PostgreSQL would spend a round trip on nothing).
+    stores.get(message.open.store, message.open.root)
+      .then((store) => (store.kind === 'sqlite' ? store.read((reader) => reader.warm()) : undefined))
+      .catch(() => undefined);
     return;
   }
   runSearchJob(message.job, stores).then(

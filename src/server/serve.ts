@@ -145,7 +145,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
     throw error;
   }
   const running = app;
-  running.log.info({ event: 'server_ready', url, default_project: projects.defaultProject.meta.id, root, data_dir: dataDir, rate_store: rateStore.name, ...rankingLogFields() }, 'quarry serve ready');
+  running.log.info({ event: 'server_ready', url, default_project: projects.defaultProject.meta.id, root, data_dir: dataDir, rate_store: rateStore.name, ...(store.kind === 'sqlite' ? rankingLogFields() : {}) }, 'quarry serve ready');
 
   let closing: Promise<void> | null = null;
   const close = () => {

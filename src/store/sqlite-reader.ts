@@ -203,7 +203,7 @@ export class SqliteReader implements IndexReader {
    * What quarry_bm25() (store/ranking-extension) is given: each phrase's row count, from the counts
    * kept for the bound (a page of an any-term query asks several statements over the same words,
    * and bm25() would count every phrase's rows again in each), and the key under which it keeps
-   * the rows' lengths: every write bumps the index version, and a migration the schema step.
+   * the rows' lengths (SqliteStore.wordRowsKey: every write of word rows moves it on, and a migration).
    * Given only where a read runs in one snapshot; elsewhere another process may commit between
    * these reads and the statement, so there it counts and looks up in the statement's own, as
    * bm25() does. Nothing with bm25().
@@ -219,7 +219,7 @@ export class SqliteReader implements IndexReader {
   private phraseLengths(): { lengths?: string | null } {
     if (!this.s.nativeRanking) return {};
     if (!this.store.readsInSnapshot) return { lengths: null };
-    return { lengths: `${this.store.indexVersion()}.${this.s.schemaStep.get()!}` };
+    return { lengths: this.store.wordRowsKey() };
   }
 
   /**

@@ -31,6 +31,9 @@ export function defaultIndexPath(root: string): string {
   return path.join(root, '.quarry', 'index.db');
 }
 
+/** The meta key of the word rows' state (SqliteStore.wordRowsKey). */
+const WORDS_VERSION_KEY = 'words_version';
+
 /**
  * The index's SQL functions, on every connection before the migrations: steps 5, 8 and 10 rebuild
  * full-text indexes from the stored text through them, step 12 recounts bm25's totals.
@@ -49,6 +52,8 @@ export class SqliteStore {
   private readonly edges: EdgeWriter;
   private readonly wordTotals: WordTotals;
   private readonly wordDocs: WordDocs;
+  /** In the open transaction: word rows were added or removed (wordRowsKey). */
+  private wordRowsChanged = false;
   /** The chunk-text dictionaries of the file (store/stored-dictionaries). */
   readonly dictionaries: StoredDictionaries;
 
@@ -123,9 +128,11 @@ export class SqliteStore {
         // Under the write lock: another writer may have added a dictionary that rows this one deletes were packed with.
         this.dictionaries.refresh();
         const outermost = this.wordDocs.begin();
+        if (outermost) this.wordRowsChanged = false;
         let done = false;
         try {
           const value = fn();
+          if (outermost && this.wordRowsChanged) this.bumpWordsVersion();
           if (outermost) this.wordDocs.commit(this.indexVersion());
           done = true;
           return value;
@@ -140,6 +147,23 @@ export class SqliteStore {
       this.edges.endTransaction(committed);
       this.wordTotals.endTransaction(committed);
     }
+  }
+
+  /**
+   * The state of the word index's rows, as the key under which quarry_bm25() keeps their lengths
+   * (store/ranking-extension): the `words_version` meta value, bumped by every transaction that adds
+   * or removes word rows (not by one that only adds vectors or touches files), prefixed with the
+   * schema step (a migration rebuilds rows); the index version where no writer has set it yet.
+   */
+  wordRowsKey(): string {
+    const words = this.statements.metaGet.get(WORDS_VERSION_KEY)?.value;
+    const step = Number(this.db.pragma('user_version', { simple: true }));
+    return words === undefined ? `${step}.v${this.indexVersion()}` : `${step}.w${words}`;
+  }
+
+  private bumpWordsVersion(): void {
+    const next = Number(this.statements.metaGet.get(WORDS_VERSION_KEY)?.value ?? 0) + 1;
+    this.statements.metaSet.run({ key: WORDS_VERSION_KEY, value: String(next) });
   }
 
   /** Bumped by every transaction that changes indexed content; caches and cursors carry it. */
@@ -216,12 +240,14 @@ export class SqliteStore {
       const symbolWords = wordIndexText(chunk.symbol ?? '');
       s.wordsInsert.run({ rowid: chunkId, path: pathWords, symbol: symbolWords, body: chunk.words });
       this.wordDocs.rowAdded(() => ({ body: chunk.words, path: pathWords, symbol: symbolWords }));
+      this.wordRowsChanged = true;
       s.gramsInsert.run({ rowid: chunkId, body: chunk.grams ?? gramTokens(chunk.content) });
     }
     for (const sym of symbols) {
       s.symbolInsert.run({ file_id: fileId, name: sym.name, kind: sym.kind, container: sym.container, start_line: sym.startLine, end_line: sym.endLine });
     }
     this.edges.insert(fileId, edges);
+    this.wordRowsWritten();
     return fileId;
   }
 
@@ -238,6 +264,7 @@ export class SqliteStore {
     const pathWords = file ? pathIndexText(file.path, file.language) : '';
     for (const chunk of s.chunksOfFile.all(fileId)) {
       this.wordTotals.rowRemoved(chunk.id);
+      this.wordRowsChanged = true;
       this.wordDocs.rowRemoved(chunk.id, () => ({ body: wordIndexText(chunk.content), path: pathWords, symbol: wordIndexText(chunk.symbol ?? '') }));
       s.wordsDelete.run(chunk.id);
       s.gramsDelete.run({ rowid: chunk.id, body: gramTokens(chunk.content) });
@@ -245,6 +272,15 @@ export class SqliteStore {
     const names = this.edges.removeOfFile(fileId);
     s.fileDelete.run(fileId);
     this.edges.prune(names);
+    this.wordRowsWritten();
+  }
+
+  /** Outside a transaction (tests write so) each statement has committed: the word rows' state moves on now. */
+  private wordRowsWritten(): void {
+    if (this.wordRowsChanged && !this.db.inTransaction) {
+      this.bumpWordsVersion();
+      this.wordRowsChanged = false;
+    }
   }
 
   touchFile(fileId: number, size: number, mtimeMs: number): void {

@@ -41,7 +41,7 @@ function wordsScore(columns: readonly WordColumn[], nativeRanking: boolean): str
 /**
  * What a `quarry_bm25()` statement is given (store/ranking-extension); absent with bm25(): the
  * phrases' row counts (phraseCountsBlob; null: it counts them), and the key of the rows' lengths
- * it may keep (index version and schema step; null: it looks each row up).
+ * it may keep (the word rows' state, SqliteStore.wordRowsKey; null: it looks each row up).
  */
 export interface PhraseCounts {
   counts?: Buffer | null;

@@ -70,9 +70,9 @@ export function registerMcpCommand(program: Command): void {
         }
         if (opts.tools.includes('code')) {
           ctx.prestartSearch();
-          // The same answers, slower: whoever reads the client's log of this server should know why.
-          const ranking = rankingLogFields();
-          if (ranking.ranking_refused) process.stderr.write(`quarry: text queries rank with FTS5's bm25(): ${ranking.ranking_refused}\n`);
+          // The same answers, slower: whoever reads the client's log of this server should know why (SQLite ranks with it).
+          const refused = ctx.location.kind === 'sqlite' ? rankingLogFields().ranking_refused : undefined;
+          if (refused) process.stderr.write(`quarry: text queries rank with FTS5's bm25(): ${refused}\n`);
         }
         // Commander sets the flag to true unless --no-structured-content; then the environment may still turn it off.
         const server = createMcpServer(ctx, toolsInGroups(opts.tools), streamToolLogger(process.stderr), opts.structuredContent ? {} : { structuredContent: false });
