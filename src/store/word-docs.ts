@@ -40,9 +40,9 @@ export const WORD_DOCS_VERSION_KEY = 'word_docs_version';
 const MIN_KEY = 'word_docs_min';
 
 /**
- * The rows added and removed by one transaction, tokenised as the word index does, in memory of
- * this connection. A removed row keeps the word index's columns and their sizes, which are compared
- * with the size record the word index kept for it.
+ * The rows added and removed by one transaction, tokenised as the word index does, in temporary
+ * tables of this connection. A removed row keeps the word index's columns and their sizes, which
+ * are compared with the size record the word index kept for it.
  */
 function deltaTables(columns: readonly string[]): string {
   const table = (side: string, definition: string) => `
