@@ -157,7 +157,7 @@ export class SqliteStore {
    */
   wordRowsKey(): string {
     const words = this.statements.metaGet.get(WORDS_VERSION_KEY)?.value;
-    const step = Number(this.db.pragma('user_version', { simple: true }));
+    const step = this.statements.schemaStep.get()!;
     return words === undefined ? `${step}.v${this.indexVersion()}` : `${step}.w${words}`;
   }
 
