@@ -64,7 +64,7 @@ export class SqliteStore {
     this.preparedFor = Number(db.pragma('schema_version', { simple: true }));
     this.edges = new EdgeWriter(db);
     this.wordTotals = new WordTotals(db, this.statements.wordsAverages);
-    this.wordDocs = new WordDocs(db, this.statements.wordColumns);
+    this.wordDocs = new WordDocs(db, this.statements);
     this.dictionaries = dictionaries;
   }
 

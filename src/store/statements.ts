@@ -88,6 +88,7 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
     metaSet: db.prepare<{ key: string; value: string }>(
       'INSERT INTO meta(key, value) VALUES (@key, @value) ON CONFLICT(key) DO UPDATE SET value = excluded.value',
     ),
+    metaDelete: db.prepare<[string]>('DELETE FROM meta WHERE key = ?'),
 
     sourceByName: db.prepare<[string], { id: number; name: string; root: string }>(
       'SELECT id, name, root FROM sources WHERE name = ?',

@@ -26,6 +26,7 @@
 import type Database from 'better-sqlite3';
 import { STORE } from '../contracts/limits.js';
 import { CONTENT_FORMAT, WORD_TOKENIZER } from './schema.js';
+import type { Statements } from './statements.js';
 
 /** A word-index row's text, as inserted: its body, path and symbol columns. */
 export interface RowWords {
@@ -75,26 +76,28 @@ export class WordDocs {
   /** Rows given to the temporary tables in the open transaction (their rowids). */
   private rows = 0;
 
-  private readonly metaGet: Database.Statement<[string], string>;
-  private readonly metaSet: Database.Statement<[string, string]>;
-  private readonly metaDelete: Database.Statement<[string]>;
-  private readonly tables: Database.Statement<[], number>;
+  /**
+   * `statements`: the store's meta statements, and the word index's columns in its order (their size
+   * records are compared in it). Only a writable connection keeps counts, and it has migrated the
+   * index to the step that has the table when it opened.
+   */
+  constructor(private readonly db: Database.Database, private readonly statements: Pick<Statements, 'metaGet' | 'metaSet' | 'metaDelete' | 'wordColumns'>) {
+    this.delta = db.readonly ? null : this.prepareDelta(statements.wordColumns);
+  }
 
-  /** `columns`: the word index's, in its order (their size records are compared in it). */
-  constructor(private readonly db: Database.Database, columns: readonly string[]) {
-    this.metaGet = db.prepare<[string], string>('SELECT value FROM meta WHERE key = ?').pluck();
-    this.metaSet = db.prepare<[string, string]>('INSERT INTO meta(key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value');
-    this.metaDelete = db.prepare<[string]>('DELETE FROM meta WHERE key = ?');
-    // An index that a read-only connection has not migrated lacks the table.
-    this.tables = db.prepare<[], number>("SELECT count(*) FROM sqlite_schema WHERE type = 'table' AND name = 'word_docs'").pluck();
-    this.delta = db.readonly ? null : this.prepareDelta(columns);
+  private meta(key: string): string | undefined {
+    return this.statements.metaGet.get(key)?.value;
+  }
+
+  private setMeta(key: string, value: string): void {
+    this.statements.metaSet.run({ key, value });
   }
 
   /** The counts are exact for the index as it is now, and its rows are in today's format. */
   exact(): boolean {
-    const version = this.metaGet.get(WORD_DOCS_VERSION_KEY);
-    return version !== undefined && version === (this.metaGet.get('index_version') ?? '0')
-      && Number(this.metaGet.get('content_format') ?? 0) === CONTENT_FORMAT && this.tables.get()! > 0;
+    const version = this.meta(WORD_DOCS_VERSION_KEY);
+    return version !== undefined && version === (this.meta('index_version') ?? '0')
+      && Number(this.meta('content_format') ?? 0) === CONTENT_FORMAT;
   }
 
   /** The outermost write transaction starts (under the write lock). Returns false inside another. */
@@ -134,7 +137,7 @@ export class WordDocs {
   /** Rows change while the counts are not kept: outside a transaction, they are not exact from now on. */
   private changed(): void {
     if (this.open) this.changedUnkept = true;
-    else this.metaDelete.run(WORD_DOCS_VERSION_KEY);
+    else this.statements.metaDelete.run(WORD_DOCS_VERSION_KEY);
   }
 
   /**
@@ -155,8 +158,8 @@ export class WordDocs {
     if (this.keeping) for (const statement of this.delta!.apply) statement.run();
     // Whatever the transaction left in them, kept or not: the next one starts empty.
     if (this.rows > 0) for (const statement of this.delta!.clear) statement.run();
-    if (this.keeping) this.metaSet.run(WORD_DOCS_VERSION_KEY, String(indexVersion));
-    else if (this.changedUnkept) this.metaDelete.run(WORD_DOCS_VERSION_KEY);
+    if (this.keeping) this.setMeta(WORD_DOCS_VERSION_KEY, String(indexVersion));
+    else if (this.changedUnkept) this.statements.metaDelete.run(WORD_DOCS_VERSION_KEY);
   }
 
   /** The outermost transaction ended, committed or not (a rollback takes the temporary rows back too). */
@@ -168,7 +171,7 @@ export class WordDocs {
   /** The counts are no longer exact (until `recount`): the next transactions change rows without keeping them up. */
   forget(): void {
     this.stopKeeping();
-    this.metaDelete.run(WORD_DOCS_VERSION_KEY);
+    this.statements.metaDelete.run(WORD_DOCS_VERSION_KEY);
   }
 
   /** The open transaction's changes so far are dropped from the temporary tables and the rest not kept. */
@@ -184,11 +187,11 @@ export class WordDocs {
    */
   recount(min?: number): void {
     this.stopKeeping();
-    if (min !== undefined) this.metaSet.run(MIN_KEY, String(min));
+    if (min !== undefined) this.setMeta(MIN_KEY, String(min));
     this.db.exec('DELETE FROM word_docs');
     this.db.prepare<[number]>('INSERT INTO word_docs(term, docs) SELECT term, doc FROM chunk_words_vocab WHERE doc >= ?')
-      .run(Number(this.metaGet.get(MIN_KEY) ?? STORE.wordDocsMin));
-    this.metaSet.run(WORD_DOCS_VERSION_KEY, this.metaGet.get('index_version') ?? '0');
+      .run(Number(this.meta(MIN_KEY) ?? STORE.wordDocsMin));
+    this.setMeta(WORD_DOCS_VERSION_KEY, this.meta('index_version') ?? '0');
     // Exact from here: the rest of the transaction keeps them so.
     this.changedUnkept = false;
     this.keeping = this.open;
