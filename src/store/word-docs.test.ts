@@ -56,16 +56,37 @@ function keepEveryWord(file: string): void {
   try { store.recountWordDocs(1); } finally { store.close(); }
 }
 
+/** The kept counts, once checked equal to the vocabulary's and marked exact at the index's version. */
+function expectExactIn(store: SqliteStore): Record<string, number> {
+  const { kept, counted } = keptAndCounted(store);
+  expect(kept).toEqual(counted);
+  expect(keptVersion(store)).toBe(String(store.indexVersion()));
+  return kept;
+}
+
 function expectExact(file: string): Record<string, number> {
   const store = SqliteStore.open(file, { readonly: true });
+  try { return expectExactIn(store); } finally { store.close(); }
+}
+
+/** A new index in today's content format with one source, for `test`; closed after it. */
+function withNewIndex(test: (store: SqliteStore, source: number) => void): void {
+  const store = SqliteStore.open(path.join(makeTree(), 'index.db'), { create: true });
   try {
-    const { kept, counted } = keptAndCounted(store);
-    expect(kept).toEqual(counted);
-    expect(keptVersion(store)).toBe(String(store.indexVersion()));
-    return kept;
+    store.transaction(() => store.setContentFormat(CONTENT_FORMAT));
+    test(store, store.transaction(() => store.ensureSource('t', '/t')));
   } finally {
     store.close();
   }
+}
+
+/** `writes` in one transaction that bumps the index version, as every writer's does. */
+function write<T>(store: SqliteStore, writes: () => T): T {
+  return store.transaction(() => {
+    const result = writes();
+    store.bumpIndexVersion();
+    return result;
+  });
 }
 
 describe('kept word counts', () => {
@@ -115,107 +136,58 @@ describe('kept word counts', () => {
     expect(left).toMatchObject({ f107_1: 1, alpha: expect.any(Number) });
   });
 
-  it('are counted once at the end of a bulk load, and kept up by the writes after it', () => {
-    const file = path.join(makeTree(), 'index.db');
-    const store = SqliteStore.open(file, { create: true });
-    try {
-      store.transaction(() => store.setContentFormat(CONTENT_FORMAT));
-      store.recountWordDocs();
-      expect(keptVersion(store)).toBe(String(store.indexVersion()));
-      store.dropSecondaryIndexes();
-      expect(keptVersion(store)).toBeUndefined();
-      const source = store.transaction(() => store.ensureSource('t', '/t'));
-      for (let i = 0; i < 3; i++) store.transaction(() => { insertText(store, source, `f${i}.txt`, `beta gamma ${'delta '.repeat(i)}`); store.bumpIndexVersion(); });
-      // Rows changed while nothing kept the counts: not exact.
-      expect(keptVersion(store)).toBeUndefined();
-      store.ensureIndexes();
-      expect(keptVersion(store)).toBe(String(store.indexVersion()));
-      store.recountWordDocs(1);
-      store.transaction(() => { store.deleteFile(1); insertText(store, source, 'g.txt', 'gamma epsilon'); store.bumpIndexVersion(); });
-      const { kept, counted } = keptAndCounted(store);
-      expect(kept).toEqual(counted);
-      expect(kept).toMatchObject({ beta: 2, gamma: 3, delta: 2 });
-      expect(keptVersion(store)).toBe(String(store.indexVersion()));
-    } finally {
-      store.close();
-    }
-  });
+  it('are counted once at the end of a bulk load, and kept up by the writes after it', () => withNewIndex((store, source) => {
+    store.recountWordDocs();
+    expect(keptVersion(store)).toBe(String(store.indexVersion()));
+    store.dropSecondaryIndexes();
+    expect(keptVersion(store)).toBeUndefined();
+    for (let i = 0; i < 3; i++) write(store, () => insertText(store, source, `f${i}.txt`, `beta gamma ${'delta '.repeat(i)}`));
+    // Rows changed while nothing kept the counts: not exact.
+    expect(keptVersion(store)).toBeUndefined();
+    store.ensureIndexes();
+    expect(keptVersion(store)).toBe(String(store.indexVersion()));
+    store.recountWordDocs(1);
+    write(store, () => { store.deleteFile(1); insertText(store, source, 'g.txt', 'gamma epsilon'); });
+    expect(expectExactIn(store)).toMatchObject({ beta: 2, gamma: 3, delta: 2 });
+  }));
 
-  it('stay exact when a write transaction fails, and the next one keeps them up', () => {
-    const file = path.join(makeTree(), 'index.db');
-    const store = SqliteStore.open(file, { create: true });
-    try {
-      store.transaction(() => store.setContentFormat(CONTENT_FORMAT));
-      const source = store.transaction(() => store.ensureSource('t', '/t'));
-      store.transaction(() => { insertText(store, source, 'a.txt', 'beta gamma'); store.bumpIndexVersion(); });
-      store.recountWordDocs(1);
-      expect(() => store.transaction(() => { insertText(store, source, 'b.txt', 'beta beta'); throw new Error('disk full'); })).toThrow('disk full');
-      expect(keptAndCounted(store).kept).toMatchObject({ beta: 1, gamma: 1 });
-      store.transaction(() => { insertText(store, source, 'c.txt', 'gamma'); store.bumpIndexVersion(); });
-      const { kept, counted } = keptAndCounted(store);
-      expect(kept).toEqual(counted);
-      expect(kept).toMatchObject({ beta: 1, gamma: 2 });
-      expect(keptVersion(store)).toBe(String(store.indexVersion()));
-    } finally {
-      store.close();
-    }
-  });
+  it('stay exact when a write transaction fails, and the next one keeps them up', () => withNewIndex((store, source) => {
+    write(store, () => insertText(store, source, 'a.txt', 'beta gamma'));
+    store.recountWordDocs(1);
+    expect(() => store.transaction(() => { insertText(store, source, 'b.txt', 'beta beta'); throw new Error('disk full'); })).toThrow('disk full');
+    expect(keptAndCounted(store).kept).toMatchObject({ beta: 1, gamma: 1 });
+    write(store, () => insertText(store, source, 'c.txt', 'gamma'));
+    expect(expectExactIn(store)).toMatchObject({ beta: 1, gamma: 2 });
+  }));
 
-  it('are no longer exact after a nested transaction rolled back, whatever it did, and the next one works', () => {
-    const file = path.join(makeTree(), 'index.db');
-    const store = SqliteStore.open(file, { create: true });
-    try {
-      store.transaction(() => store.setContentFormat(CONTENT_FORMAT));
-      const source = store.transaction(() => store.ensureSource('t', '/t'));
-      store.transaction(() => { insertText(store, source, 'a.txt', 'beta gamma'); store.bumpIndexVersion(); });
-      store.recountWordDocs(1);
-      const nestedFails = (inner: () => void) => store.transaction(() => {
-        insertText(store, source, `x${store.indexVersion()}.txt`, 'beta');
-        try { store.transaction(() => { inner(); throw new Error('inner'); }); } catch { /* the outer goes on */ }
-        insertText(store, source, `y${store.indexVersion()}.txt`, 'gamma');
-        store.bumpIndexVersion();
-      });
-      nestedFails(() => insertText(store, source, 'z.txt', 'beta'));
-      expect(keptVersion(store)).toBeUndefined();
-      // Not exact, a nested recount that rolls back leaves them so.
-      nestedFails(() => store.recountWordDocs(1));
-      expect(keptVersion(store)).toBeUndefined();
-      store.ensureIndexes();
-      store.transaction(() => { insertText(store, source, 'c.txt', 'gamma'); store.bumpIndexVersion(); });
-      const { kept, counted } = keptAndCounted(store);
-      expect(kept).toEqual(counted);
-      expect(kept).toMatchObject({ beta: 3, gamma: 4 });
-      expect(keptVersion(store)).toBe(String(store.indexVersion()));
-    } finally {
-      store.close();
-    }
-  });
+  it('are no longer exact after a nested transaction rolled back, whatever it did, and the next one works', () => withNewIndex((store, source) => {
+    write(store, () => insertText(store, source, 'a.txt', 'beta gamma'));
+    store.recountWordDocs(1);
+    const nestedFails = (inner: () => void) => write(store, () => {
+      insertText(store, source, `x${store.indexVersion()}.txt`, 'beta');
+      try { store.transaction(() => { inner(); throw new Error('inner'); }); } catch { /* the outer goes on */ }
+      insertText(store, source, `y${store.indexVersion()}.txt`, 'gamma');
+    });
+    nestedFails(() => insertText(store, source, 'z.txt', 'beta'));
+    expect(keptVersion(store)).toBeUndefined();
+    // Not exact, a nested recount that rolls back leaves them so.
+    nestedFails(() => store.recountWordDocs(1));
+    expect(keptVersion(store)).toBeUndefined();
+    store.ensureIndexes();
+    write(store, () => insertText(store, source, 'c.txt', 'gamma'));
+    expect(expectExactIn(store)).toMatchObject({ beta: 3, gamma: 4 });
+  }));
 
-  it('are no longer exact when a removed row\'s words are not what it was written with (a row of an older format)', () => {
-    const file = path.join(makeTree(), 'index.db');
-    const store = SqliteStore.open(file, { create: true });
-    try {
-      store.transaction(() => store.setContentFormat(CONTENT_FORMAT));
-      const source = store.transaction(() => store.ensureSource('t', '/t'));
-      // Written with words its text no longer gives: `__iter__` without its part `iter`, as an older format did.
-      const old = store.transaction(() => {
-        const id = store.insertFile(source, { path: 'old.py', language: 'python', size: 9, mtimeMs: 0, hash: 'h', encoding: 'utf-8', lineCount: 1 },
-          [{ startLine: 1, endLine: 1, kind: 'block', symbol: null, tokenCount: 3, content: '__iter__', words: '__iter__' }]);
-        store.bumpIndexVersion();
-        return id;
-      });
-      expect(wordIndexText('__iter__')).not.toBe('__iter__');
-      store.recountWordDocs(1);
-      store.transaction(() => { store.deleteFile(old); insertText(store, source, 'b.txt', 'iter'); store.bumpIndexVersion(); });
-      expect(keptVersion(store)).toBeUndefined();
-      store.ensureIndexes();
-      const { kept, counted } = keptAndCounted(store);
-      expect(kept).toEqual(counted);
-      expect(kept).toMatchObject({ iter: 1 });
-    } finally {
-      store.close();
-    }
-  });
+  it('are no longer exact when a removed row\'s words are not what it was written with (a row of an older format)', () => withNewIndex((store, source) => {
+    // Written with words its text no longer gives: `__iter__` without its part `iter`, as an older format did.
+    const old = write(store, () => insertText(store, source, 'old.py', '__iter__', '__iter__'));
+    expect(wordIndexText('__iter__')).not.toBe('__iter__');
+    store.recountWordDocs(1);
+    write(store, () => { store.deleteFile(old); insertText(store, source, 'b.txt', 'iter'); });
+    expect(keptVersion(store)).toBeUndefined();
+    store.ensureIndexes();
+    expect(expectExactIn(store)).toMatchObject({ iter: 1 });
+  }));
 
   it('are not kept while the rows are in an older content format, and are counted again when a pass has prepared them all', async () => {
     const root = makeTree(tree());
@@ -257,9 +229,9 @@ describe('kept word counts', () => {
   });
 });
 
-/** A text file of one chunk, written as the indexer writes one. */
-function insertText(store: SqliteStore, sourceId: number, relPath: string, text: string): void {
-  store.insertFile(sourceId, {
+/** A text file of one chunk, written as the indexer writes one (unless given other `words`); its id. */
+function insertText(store: SqliteStore, sourceId: number, relPath: string, text: string, words = wordIndexText(text)): number {
+  return store.insertFile(sourceId, {
     path: relPath, language: 'text', size: text.length, mtimeMs: 0, hash: relPath, encoding: 'utf-8', lineCount: 1,
-  }, [{ startLine: 1, endLine: 1, kind: 'block', symbol: null, tokenCount: 3, content: text, words: wordIndexText(text) }]);
+  }, [{ startLine: 1, endLine: 1, kind: 'block', symbol: null, tokenCount: 3, content: text, words }]);
 }
