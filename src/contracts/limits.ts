@@ -718,6 +718,12 @@ export const RANKING = {
    */
   perFileInFirstPage: 2,
   /**
+   * The first page is spread over files from the first re-scored pool of ranked hits; when that
+   * prefix cannot fill it (the best hits crowd a few files), from the first this many, which
+   * reads as many BM25 hits. Either prefix is the same for every page of a query.
+   */
+  firstPageScanMax: 320,
+  /**
    * Definitions named by the query's words (`validate token` -> validateToken, validate_token),
    * looked up in the symbol table: at most this many candidate names (adjacent runs of up to
    * nameRunMaxWords words) and this many definitions per name.

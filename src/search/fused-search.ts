@@ -13,8 +13,8 @@ import { diversify } from './diversity.js';
 import { calleesOf, definitionsOf, referencesTo, shortName } from './graph.js';
 import type { Retriever, WordsPlan } from './plan.js';
 import { GRAPH_SEARCH, RANKING, SEARCH_DISPLAY } from '../contracts/limits.js';
-import { rerankPool } from './rerank.js';
-import { searchWords, type RankedChunk } from './text-search.js';
+import { rerankPool, type RerankedHit } from './rerank.js';
+import { searchWords, type RankedChunk, type WordsResult } from './text-search.js';
 
 export interface FusedHit {
   chunkId: number;
@@ -46,6 +46,13 @@ export interface FusedResult {
 
 const EXTRAS_MAX = GRAPH_SEARCH.extrasMax;
 
+type Window = { offset: number; limit: number };
+
+/** The chunks holding the lines of a list of sites, in one question. */
+function chunksAt(reader: IndexReader, sites: readonly { file_id: number; line: number }[]): Promise<(number | undefined)[]> {
+  return reader.chunksAtLines(sites.map((s) => ({ fileId: s.file_id, line: s.line })));
+}
+
 /** Keeps the retriever's own order among its hits without letting it outweigh the score scale (bm25 can be tiny). */
 function rankDecay(rank: number): number {
   return 1 - Math.min(rank, RANKING.rankDecayMaxRank) * RANKING.rankDecayStep;
@@ -75,73 +82,21 @@ function beyondPool(ranked: readonly RankedChunk[], scored: ReadonlyMap<number, 
   }));
 }
 
-export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: { offset: number; limit: number }): Promise<FusedResult> {
+/**
+ * The re-scored pool, the extra hits, a flow question's chunks along the call graph of its best hits,
+ * and the BM25 hits past the pool, as one list, best first (a chunk keeps its best score).
+ */
+async function mergedList(
+  reader: IndexReader, plan: WordsPlan, pool: readonly RerankedHit[], bm25: readonly RankedChunk[], extras: ReadonlyMap<number, FusedHit>,
+): Promise<FusedHit[]> {
   const filters = plan.filters;
-  const extras = new Map<number, FusedHit>();
-  const add = (hit: FusedHit) => {
-    const kept = extras.get(hit.chunkId);
-    if (extras.size >= EXTRAS_MAX && !kept) return;
-    if (!kept || hit.score > kept.score) extras.set(hit.chunkId, hit);
-  };
-  // The chunks holding the lines of a list of sites, in one question.
-  const chunksAt = (sites: readonly { file_id: number; line: number }[]) => reader.chunksAtLines(sites.map((s) => ({ fileId: s.file_id, line: s.line })));
-
-  const bm25 = retriever(plan, 'bm25');
-  const base = await searchWords(reader, plan, { offset: 0, limit: Math.max(plan.rerank.pool, window.offset + window.limit + (bm25?.extraHits ?? 0)) });
-  const pool = await rerankPool(reader, plan, base.ranked);
-  // Extra hits are scaled from the best score; never below the floor, so a symbol question's definitions lead on any corpus.
-  const top = Math.max(pool[0]?.score ?? 0, RANKING.extraScoreFloor);
-
-  const definitions = retriever(plan, 'symbol_definitions');
-  if (definitions) {
-    for (const name of definitions.names) {
-      const defs = await definitionsOf(reader, name, filters, definitions.limitPerName);
-      const chunkIds = await chunksAt(defs.map((d) => ({ file_id: d.file_id, line: d.start_line })));
-      for (const [i, def] of defs.entries()) {
-        const chunkId = chunkIds[i];
-        const exact = def.name === shortName(name) ? definitions.exactNameBonus : 0;
-        if (chunkId) add({ chunkId, score: top * (definitions.boost + exact) * rankDecay(i), focusLine: def.start_line, relation: 'definition' });
-      }
-    }
-  }
-
-  const pattern = retriever(plan, 'pattern_definitions');
-  if (pattern) {
-    const defs = await reader.symbolsLike(filters, pattern.like, pattern.limit);
-    const chunkIds = await chunksAt(defs.map((d) => ({ file_id: d.file_id, line: d.start_line })));
-    for (const [i, def] of defs.entries()) {
-      const chunkId = chunkIds[i];
-      if (chunkId) add({ chunkId, score: top * pattern.boost * rankDecay(i), focusLine: def.start_line, relation: 'pattern' });
-    }
-  }
-
-  let references: Reference[] | undefined;
-  let referencesTotal: number | undefined;
-  const sites = retriever(plan, 'references');
-  if (sites) {
-    references = [];
-    referencesTotal = 0;
-    for (const name of sites.names) {
-      const found = await referencesTo(reader, name, sites.kinds, filters, { limit: sites.limitPerName, offset: 0 });
-      referencesTotal += found.total;
-      const chunkIds = await chunksAt(found.rows);
-      for (const [i, ref] of found.rows.entries()) {
-        if (references.length < SEARCH_DISPLAY.referencesListed) references.push({ file: ref.path, line: ref.line, kind: ref.kind, from: ref.from_name });
-        const chunkId = chunkIds[i];
-        if (chunkId) add({ chunkId, score: top * sites.boost * rankDecay(i), focusLine: ref.line, relation: relationOf(ref.kind), expandedFrom: shortName(name) });
-      }
-    }
-  }
-
-  // Merge the re-scored pool, the BM25 hits past it and the extras into one ranked list (a chunk keeps its best score).
   const merged = new Map<number, FusedHit>();
   for (const hit of pool) merged.set(hit.chunkId, { ...hit, ...(hit.focusLine !== undefined ? { relation: 'definition' as const } : {}) });
-  for (const hit of beyondPool(base.ranked, merged, pool)) merged.set(hit.chunkId, hit);
+  const beyond = beyondPool(bm25, merged, pool);
   for (const hit of extras.values()) {
     const kept = merged.get(hit.chunkId);
     if (!kept || hit.score >= kept.score) merged.set(hit.chunkId, hit);
   }
-
   const expansion = retriever(plan, 'graph_expansion');
   if (expansion) {
     const parents = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, expansion.parents);
@@ -159,23 +114,112 @@ export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: 
         const def = (await definitionsOf(reader, callee.to_name, filters, 1))[0];
         if (def) sitesOf.push({ file_id: def.file_id, line: def.start_line, relation: 'callee' });
       }
-      const chunkIds = await chunksAt(sitesOf);
+      const chunkIds = await chunksAt(reader, sitesOf);
       sitesOf.forEach((site, i) => {
         const chunkId = chunkIds[i];
         if (chunkId && !merged.has(chunkId)) merged.set(chunkId, { chunkId, score, focusLine: site.line, relation: site.relation, expandedFrom: qualified });
       });
     }
   }
-
-  const sorted = [...merged.values()].sort((a, b) => b.score - a.score);
-  let ranked = sorted;
-  if (plan.rerank.diversity) {
-    // The files of hits that did not come with theirs, in one question.
-    const unknown = sorted.filter((hit) => hit.fileId === undefined).map((hit) => hit.chunkId);
-    const files = new Map((await reader.chunkFiles(unknown)).map((fileId, i) => [unknown[i]!, fileId]));
-    const fileOf = (hit: FusedHit) => hit.fileId ?? files.get(hit.chunkId) ?? -hit.chunkId;
-    ranked = diversify(sorted, fileOf, plan.rerank.diversity.perFile, plan.rerank.diversity.firstPage);
+  // Last, so that how many BM25 hits were read changes nothing above them.
+  for (const hit of beyond) {
+    const kept = merged.get(hit.chunkId);
+    if (!kept || hit.score > kept.score) merged.set(hit.chunkId, hit);
   }
+  return [...merged.values()].sort((a, b) => b.score - a.score);
+}
+
+/**
+ * The list with its first page spread over files (search/diversity). The spread reads the pool's
+ * prefix, the same for every page of the query; when that prefix cannot fill the first page and the
+ * list goes on past it, it reads the first RANKING.firstPageScanMax places, after asking for as many
+ * BM25 hits. Either way every page of one query is cut from the same list. Returns the BM25 hits read.
+ */
+async function spreadOverFiles(
+  reader: IndexReader, plan: WordsPlan, window: Window, read: WordsResult, list: (bm25: readonly RankedChunk[]) => Promise<FusedHit[]>,
+): Promise<{ ranked: FusedHit[]; base: WordsResult }> {
+  let base = read;
+  let sorted = await list(base.ranked);
+  const spread = plan.rerank.diversity;
+  if (!spread) return { ranked: sorted, base };
+  const files = new Map<number, number>();
+  const spreadFrom = async (scanned: number) => {
+    // The files of the scanned hits that did not come with theirs, in one question.
+    const unknown = sorted.slice(0, scanned).filter((hit) => hit.fileId === undefined && !files.has(hit.chunkId)).map((hit) => hit.chunkId);
+    (await reader.chunkFiles(unknown)).forEach((fileId, i) => { if (fileId !== undefined) files.set(unknown[i]!, fileId); });
+    const fileOf = (hit: FusedHit) => hit.fileId ?? files.get(hit.chunkId) ?? -hit.chunkId;
+    return diversify(sorted, fileOf, spread.perFile, spread.firstPage, scanned);
+  };
+  const pooled = plan.rerank.pool;
+  const first = await spreadFrom(pooled);
+  // Past the pool there is nothing (every BM25 hit is read, and the list ends within it): nothing more to look at.
+  if (first.filled || (base.total <= pooled && sorted.length <= pooled)) return { ranked: first.ranked, base };
+  const scanMax = RANKING.firstPageScanMax;
+  if (base.ranked.length < Math.min(base.total, scanMax)) {
+    base = await searchWords(reader, plan, { offset: 0, limit: Math.max(scanMax, window.offset + window.limit) });
+    sorted = await list(base.ranked);
+  }
+  return { ranked: (await spreadFrom(scanMax)).ranked, base };
+}
+
+export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: Window): Promise<FusedResult> {
+  const filters = plan.filters;
+  const extras = new Map<number, FusedHit>();
+  const add = (hit: FusedHit) => {
+    const kept = extras.get(hit.chunkId);
+    if (extras.size >= EXTRAS_MAX && !kept) return;
+    if (!kept || hit.score > kept.score) extras.set(hit.chunkId, hit);
+  };
+
+  // The pool, or as many BM25 hits as the page reaches past it: every hit of the page is one of them or an
+  // extra hit (spreadOverFiles reads more only when the first page cannot be spread from the pool).
+  const read = await searchWords(reader, plan, { offset: 0, limit: Math.max(plan.rerank.pool, window.offset + window.limit) });
+  const pool = await rerankPool(reader, plan, read.ranked);
+  // Extra hits are scaled from the best score; never below the floor, so a symbol question's definitions lead on any corpus.
+  const top = Math.max(pool[0]?.score ?? 0, RANKING.extraScoreFloor);
+
+  const definitions = retriever(plan, 'symbol_definitions');
+  if (definitions) {
+    for (const name of definitions.names) {
+      const defs = await definitionsOf(reader, name, filters, definitions.limitPerName);
+      const chunkIds = await chunksAt(reader, defs.map((d) => ({ file_id: d.file_id, line: d.start_line })));
+      for (const [i, def] of defs.entries()) {
+        const chunkId = chunkIds[i];
+        const exact = def.name === shortName(name) ? definitions.exactNameBonus : 0;
+        if (chunkId) add({ chunkId, score: top * (definitions.boost + exact) * rankDecay(i), focusLine: def.start_line, relation: 'definition' });
+      }
+    }
+  }
+
+  const pattern = retriever(plan, 'pattern_definitions');
+  if (pattern) {
+    const defs = await reader.symbolsLike(filters, pattern.like, pattern.limit);
+    const chunkIds = await chunksAt(reader, defs.map((d) => ({ file_id: d.file_id, line: d.start_line })));
+    for (const [i, def] of defs.entries()) {
+      const chunkId = chunkIds[i];
+      if (chunkId) add({ chunkId, score: top * pattern.boost * rankDecay(i), focusLine: def.start_line, relation: 'pattern' });
+    }
+  }
+
+  let references: Reference[] | undefined;
+  let referencesTotal: number | undefined;
+  const sites = retriever(plan, 'references');
+  if (sites) {
+    references = [];
+    referencesTotal = 0;
+    for (const name of sites.names) {
+      const found = await referencesTo(reader, name, sites.kinds, filters, { limit: sites.limitPerName, offset: 0 });
+      referencesTotal += found.total;
+      const chunkIds = await chunksAt(reader, found.rows);
+      for (const [i, ref] of found.rows.entries()) {
+        if (references.length < SEARCH_DISPLAY.referencesListed) references.push({ file: ref.path, line: ref.line, kind: ref.kind, from: ref.from_name });
+        const chunkId = chunkIds[i];
+        if (chunkId) add({ chunkId, score: top * sites.boost * rankDecay(i), focusLine: ref.line, relation: relationOf(ref.kind), expandedFrom: shortName(name) });
+      }
+    }
+  }
+
+  const { ranked, base } = await spreadOverFiles(reader, plan, window, read, (bm25) => mergedList(reader, plan, pool, bm25, extras));
   // Relevance never rises down the list: a chunk moved below the first page takes the score of the place it is in.
   for (let i = 1; i < ranked.length; i++) {
     if (ranked[i]!.score > ranked[i - 1]!.score) ranked[i] = { ...ranked[i]!, score: ranked[i - 1]!.score };

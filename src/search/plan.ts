@@ -52,7 +52,7 @@ export interface WordMatch {
 
 /** One source of hits in a routed text query, with the work it may do. */
 export type Retriever =
-  | { name: 'bm25'; extraHits: number }
+  | { name: 'bm25' }
   | { name: 'phrase_check'; phrases: string[]; maxCandidates: number; maxChars: number }
   | { name: 'symbol_definitions'; names: string[]; limitPerName: number; boost: number; exactNameBonus: number }
   /** Definitions the query's words name (search/query-names), scored with the BM25 hits and placed above the chunks that mention them. */
@@ -243,7 +243,7 @@ function rerankFor(query: string, words: WordMatch): RerankPlan {
 }
 
 function retrieversFor(query: string, searched: string, classification: Classification, strategy: Strategy, words: WordMatch): Retriever[] {
-  const retrievers: Retriever[] = [{ name: 'bm25', extraHits: GRAPH_SEARCH.extrasMax }];
+  const retrievers: Retriever[] = [{ name: 'bm25' }];
   if (words.phrases.length > 0) {
     retrievers.push({ name: 'phrase_check', phrases: words.phrases, maxCandidates: PHRASE_CHECK.maxCandidates, maxChars: PHRASE_CHECK.maxChars });
   }

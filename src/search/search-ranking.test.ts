@@ -8,7 +8,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { RANKING, SUGGESTIONS } from '../contracts/limits.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import type { Store } from '../store/store.js';
+import { indexFolder } from '../ingest/indexer.js';
+import { SqliteIndex } from '../store/sqlite-index.js';
 import { indexFixture } from '../test-support/fixture-index.js';
+import { makeTree } from '../test-support/temp-tree.js';
 import type { SearchCodeResponse } from './engine.js';
 import { runSearchCode } from './search-code-service.js';
 
@@ -23,6 +26,7 @@ beforeAll(async () => {
 const search = (store: Store, args: Record<string, unknown>): Promise<SearchCodeResponse> =>
   runSearchCode(store, normalizeSearchCodeParams({ max_results: 20, ...args }));
 const files = (response: SearchCodeResponse) => response.items.map((i) => i.file);
+const chunksOf = (response: SearchCodeResponse, file: string) => files(response).filter((f) => f === file).length;
 
 describe('a small repository, where the query words are in nearly every chunk', () => {
   it.each(['auto', 'text'])('ranks the definition named by "validate token" first, above the one-line helpers that call it (%s mode)', async (mode) => {
@@ -105,6 +109,48 @@ describe('file diversity in the first page', () => {
   it('does not spread the page when the query names the file', async () => {
     const named = (await search(shop, { query: 'orders.py order status', max_results: 5 }));
     expect(files(named).slice(0, 3)).toEqual(['shop/orders.py', 'shop/orders.py', 'shop/orders.py']);
+  });
+});
+
+describe('a query whose best hits crowd one file past the re-scored pool', () => {
+  // 130 chunks of one file say "gauge" on every line; 30 other files say it once. The pool (the first
+  // 100 hits) is all the crowded file, so the first page's spread has to look past it.
+  const crowded = 130;
+  const others = 30;
+  let store: SqliteIndex;
+
+  beforeAll(async () => {
+    const block = (i: number) => [`export function reading${i}() {`, ...Array.from({ length: 38 }, () => '  gauge(gauge, gauge);'), '}', ''];
+    const files: Record<string, string> = { 'src/crowded.ts': Array.from({ length: crowded }, (_, i) => block(i)).flat().join('\n') };
+    for (let i = 0; i < others; i++) {
+      files[`src/meters/meter${i}.ts`] = [`export function meter${i}(scale: number) {`, ...Array.from({ length: 20 }, (_, j) => `  const step${j} = scale * ${j};`), '  return gauge(scale);', '}', ''].join('\n');
+    }
+    store = SqliteIndex.open((await indexFolder({ root: makeTree(files) })).index);
+    return () => store.close();
+  });
+
+  const page = (args: Record<string, unknown>) => search(store, { query: 'gauge', mode: 'text', ...args });
+
+  it(`still shows at most ${RANKING.perFileInFirstPage} of its chunks in the first page`, async () => {
+    const first = await page({});
+    expect(first.total).toBe(crowded + others);
+    expect(chunksOf(first, 'src/crowded.ts')).toBe(RANKING.perFileInFirstPage);
+    expect(new Set(files(first)).size).toBe(first.items.length - 1);
+  });
+
+  it('cuts every page, before and past the pool, from the same list', async () => {
+    const ids: string[] = [];
+    let next: SearchCodeResponse = await page({});
+    for (;;) {
+      expect(next.total).toBe(crowded + others);
+      ids.push(...next.items.map((i) => i.id));
+      if (!next.next_cursor) break;
+      next = await page({ cursor: next.next_cursor });
+    }
+    expect(ids).toHaveLength(crowded + others);
+    expect(new Set(ids).size).toBe(crowded + others);
+    // The same first page whichever page was asked for first.
+    expect((await page({ skip: 140 })).items.map((i) => i.id)).toEqual(ids.slice(140, 160));
   });
 });
 
