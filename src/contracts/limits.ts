@@ -363,6 +363,21 @@ export const SEARCH_POOL = {
   workerHeapMb: 512,
   /** Times a worker's counting thread (store/counting-thread) is started again after it ended unasked; then its searches count alone. */
   countingThreadRestarts: 3,
+  /**
+   * Text queries a worker started ahead (SearchPool.prestart) runs on its SQLite index once it has
+   * opened it, one at a time, until its first job comes, so that a session's first searches do not
+   * pay for V8 compiling the ranking code (about half of their JavaScript time) and for the index's
+   * first reads: the habit of Solr's firstSearcher queries. Common words of code, so they find
+   * hits in most projects; a query that finds none warms the suggestions instead.
+   */
+  warmUpQueries: [
+    'error handling', 'read file', 'parse config value', 'create user', 'open connection', 'start server',
+    'update state', 'event handler', 'cache lookup', 'write buffer', 'close stream', 'check permission',
+    'load data', 'send request', 'handle response', 'init module', 'free memory', 'lock timeout',
+    'retry failed request', 'validate input', 'log message', 'test setup', 'list items', 'return error code',
+  ],
+  /** Warm-up stops once it has taken this long, whatever is left. */
+  warmUpMaxMs: 3_000,
 } as const;
 
 /** Pagination cursors of search_code. */
