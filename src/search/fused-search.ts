@@ -13,6 +13,7 @@ import { diversify } from './diversity.js';
 import { calleesOf, definitionsOf, referencesTo, shortName } from './graph.js';
 import type { Retriever, WordsPlan } from './plan.js';
 import { GRAPH_SEARCH, RANKING, SEARCH_DISPLAY } from '../contracts/limits.js';
+import { containsPhrase } from '../text/tokens.js';
 import { rerankPool, type RerankedHit } from './rerank.js';
 import { searchWords, type RankedChunk, type WordsResult } from './text-search.js';
 
@@ -162,6 +163,21 @@ async function spreadOverFiles(
   return { ranked: (await spreadFrom(scanMax)).ranked, base };
 }
 
+/**
+ * Which of `chunkIds` the BM25 retriever counts for `match`: the chunks the word index matches, and,
+ * when the query has phrases, only those whose text holds every phrase (the word index keeps no
+ * positions, so `match` asks only for the phrases' words; search/text-search checks the text).
+ */
+async function wordHitsAmong(reader: IndexReader, plan: WordsPlan, match: string, chunkIds: readonly number[]): Promise<Set<number>> {
+  const matched = [...await reader.wordsMatching(match, chunkIds)];
+  if (plan.phrases.length === 0) return new Set(matched);
+  const rows = await reader.chunkHits(matched);
+  return new Set(matched.filter((_, i) => {
+    const content = rows[i]?.content;
+    return content !== undefined && plan.phrases.every((phrase) => containsPhrase(content, phrase));
+  }));
+}
+
 export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: Window): Promise<FusedResult> {
   const filters = plan.filters;
   const extras = new Map<number, FusedHit>();
@@ -229,7 +245,7 @@ export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: 
   const baseComplete = base.ranked.length >= base.total;
   const usedMatch = base.matched === 'any_term' && plan.broadening ? plan.broadening.match : plan.match;
   const beyond = ranked.filter((hit) => !baseIds.has(hit.chunkId)).map((hit) => hit.chunkId);
-  const matchedToo = baseComplete || usedMatch === null ? new Set<number>() : await reader.wordsMatching(usedMatch, beyond);
+  const matchedToo = baseComplete || usedMatch === null ? new Set<number>() : await wordHitsAmong(reader, plan, usedMatch, beyond);
   const outside = beyond.filter((id) => !matchedToo.has(id)).length;
   const total = base.total + outside;
   const result: FusedResult = { hits: ranked.slice(window.offset, window.offset + window.limit), total, matched: base.matched };

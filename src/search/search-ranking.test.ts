@@ -154,6 +154,33 @@ describe('a query whose best hits crowd one file past the re-scored pool', () =>
   });
 });
 
+describe('a phrase query with more hits than the re-scored pool', () => {
+  // 150 chunks hold the phrase; a definition the query names holds its words, not the phrase: an extra hit
+  // (name_definitions) that the phrase does not count, so the total is 151 on every page.
+  const holders = 150;
+  let store: SqliteIndex;
+
+  beforeAll(async () => {
+    const files: Record<string, string> = {
+      'src/total.ts': 'export function valueComputeTotal(n: number) {\n  // computeTotal of value then gauge\n  return n;\n}\n',
+    };
+    for (let i = 0; i < holders; i++) files[`src/m${i}.ts`] = `export function meter${i}(x: number) {\n  // gauge value of computeTotal step ${i}\n  return x * ${i};\n}\n`;
+    store = SqliteIndex.open((await indexFolder({ root: makeTree(files) })).index);
+    return () => store.close();
+  });
+
+  it('gives the same exact total on every page, and every page together holds that many hits', async () => {
+    const ids: string[] = [];
+    for (let skip = 0; ; skip += 20) {
+      const page = await search(store, { query: '"gauge value" computeTotal', mode: 'text', skip });
+      expect(page.total).toBe(holders + 1);
+      ids.push(...page.items.map((i) => i.id));
+      if (!page.has_more) break;
+    }
+    expect(new Set(ids).size).toBe(holders + 1);
+  });
+});
+
 describe('long natural-language queries', () => {
   const issue = 'Totals report is wrong: "group by customer" uses the order status instead of the customer column';
 

@@ -14,7 +14,8 @@ import { ReadOnlyStores, runSearchJob, toJobFailure, type SearchJob } from './se
 interface JobMessage { id: number; job: SearchJob }
 /**
  * Sent by the pool's prestart, and after an index pass: open the index now and read ahead what its first
- * search would (Store.read's warm), so that search does not wait. The first one also runs the warm-up queries.
+ * search would (Store.read's warm), so that search does not wait. The first one of a SQLite index also
+ * runs the warm-up queries.
  */
 interface OpenMessage { open: Pick<SearchJob, 'store' | 'root'> }
 
@@ -24,7 +25,7 @@ if (!send) throw new Error('search-worker runs only as a forked process with an 
 const stores = new ReadOnlyStores(undefined, true);
 
 // Jobs, opens and warm-up queries take turns: interleaved, a job would share this thread with warm-up queries
-// for as long as it runs; in turns it waits for one of them at most.
+// for as long as it runs; in turns it waits for an open under way and one warm-up query at most.
 let turn: Promise<unknown> = Promise.resolve();
 function inTurn<T>(run: () => Promise<T>): Promise<T> {
   const next = turn.then(run);
@@ -62,7 +63,7 @@ process.on('message', (message: JobMessage | OpenMessage) => {
     const index = message.open;
     // Only SQLite keeps anything per connection to read ahead (PostgreSQL would spend a round trip on nothing).
     if (index.store.kind !== 'sqlite') {
-      stores.get(index.store, index.root).catch(() => undefined);
+      inTurn(() => stores.get(index.store, index.root)).catch(() => undefined);
       return;
     }
     inTurn(async () => (await stores.get(index.store, index.root)).read((reader) => reader.warm())).catch(() => undefined);
