@@ -154,10 +154,10 @@ async function spreadOverFiles(
   const pooled = plan.rerank.pool;
   const first = await spreadFrom(pooled);
   // Past the pool there is nothing (every BM25 hit is read, and the list ends within it): nothing more to look at.
-  if (first.filled || (base.total <= pooled && sorted.length <= pooled)) return { ranked: first.ranked, base };
+  if (first.filled || (sorted.length <= pooled && await base.total <= pooled)) return { ranked: first.ranked, base };
   const scanMax = RANKING.firstPageScanMax;
-  if (base.ranked.length < Math.min(base.total, scanMax)) {
-    base = await searchWords(reader, plan, { offset: 0, limit: Math.max(scanMax, window.offset + window.limit) });
+  if (base.ranked.length < Math.min(await base.total, scanMax)) {
+    base = await searchWords(reader, plan, Math.max(scanMax, window.offset + window.limit));
     sorted = await list(base.ranked);
   }
   return { ranked: (await spreadFrom(scanMax)).ranked, base };
@@ -189,7 +189,7 @@ export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: 
 
   // The pool, or as many BM25 hits as the page reaches past it: every hit of the page is one of them or an
   // extra hit (spreadOverFiles reads more only when the first page cannot be spread from the pool).
-  const read = await searchWords(reader, plan, { offset: 0, limit: Math.max(plan.rerank.pool, window.offset + window.limit) });
+  const read = await searchWords(reader, plan, Math.max(plan.rerank.pool, window.offset + window.limit));
   const pool = await rerankPool(reader, plan, read.ranked);
   // Extra hits are scaled from the best score; never below the floor, so a symbol question's definitions lead on any corpus.
   const top = Math.max(pool[0]?.score ?? 0, RANKING.extraScoreFloor);
@@ -242,12 +242,14 @@ export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: 
   }
   // Exact total: every BM25 hit plus the extra hits that BM25 did not match.
   const baseIds = new Set(base.ranked.map((r) => r.chunkId));
-  const baseComplete = base.ranked.length >= base.total;
+  // Counted meanwhile (store/counting-thread): awaited only now.
+  const baseTotal = await base.total;
+  const baseComplete = base.ranked.length >= baseTotal;
   const usedMatch = base.matched === 'any_term' && plan.broadening ? plan.broadening.match : plan.match;
   const beyond = ranked.filter((hit) => !baseIds.has(hit.chunkId)).map((hit) => hit.chunkId);
   const matchedToo = baseComplete || usedMatch === null ? new Set<number>() : await wordHitsAmong(reader, plan, usedMatch, beyond);
   const outside = beyond.filter((id) => !matchedToo.has(id)).length;
-  const total = base.total + outside;
+  const total = baseTotal + outside;
   const result: FusedResult = { hits: ranked.slice(window.offset, window.offset + window.limit), total, matched: base.matched };
   if (base.partial) result.partial = true;
   if (references) { result.references = references; result.referencesTotal = referencesTotal; }

@@ -3,7 +3,8 @@
  * The BM25 retriever: ranks chunks of the word index by the plan's match
  * expression, then by its broadening (any term) when that finds nothing.
  * `total` is the exact count of chunks the chosen expression matches, or,
- * for phrase queries past their work budget, a lower bound marked `partial`.
+ * for phrase queries past their work budget, a lower bound marked `partial`;
+ * it may arrive after the page.
  */
 import type { IndexReader } from '../store/store.js';
 import { catalogueError, isQuarryError } from '../contracts/errors.js';
@@ -17,8 +18,14 @@ export interface RankedChunk {
 }
 
 export interface WordsResult {
+  /** The best `limit` chunks, best first. */
   ranked: RankedChunk[];
-  total: number;
+  /**
+   * Chunks the chosen expression matches: exact, or the phrase check's count so far when `partial`.
+   * A store may still be counting on another thread when the page is ready: the caller goes on with
+   * the page and awaits this when it needs it (it never rejects unhandled).
+   */
+  total: Promise<number>;
   /** Which expression produced the hits: every term, or any term. */
   matched: 'all_terms' | 'any_term';
   /** The phrase check stopped at its budget: `total` counts the hits verified so far. */
@@ -27,7 +34,7 @@ export interface WordsResult {
 
 interface Run {
   ranked: RankedChunk[];
-  total: number;
+  total: Promise<number>;
   partial?: true;
 }
 
@@ -38,7 +45,7 @@ interface Run {
  * verified hit is counted, so the total stays exact, until PHRASE_CHECK's
  * budget is spent; then the count so far is returned, marked partial.
  */
-async function runWithPhrases(reader: IndexReader, plan: WordsPlan, match: string, window: { offset: number; limit: number }): Promise<Run> {
+async function runWithPhrases(reader: IndexReader, plan: WordsPlan, match: string, limit: number): Promise<Run> {
   const ranked: RankedChunk[] = [];
   let total = 0;
   let candidates = 0;
@@ -46,39 +53,51 @@ async function runWithPhrases(reader: IndexReader, plan: WordsPlan, match: strin
   for await (const batch of reader.wordsRanked(plan.filters, match)) {
     for (const row of batch) {
       // Leaving the loop closes the scan.
-      if (candidates >= PHRASE_CHECK.maxCandidates || chars >= PHRASE_CHECK.maxChars) return { ranked, total, partial: true };
+      if (candidates >= PHRASE_CHECK.maxCandidates || chars >= PHRASE_CHECK.maxChars) return { ranked, total: Promise.resolve(total), partial: true };
       candidates++;
       chars += row.content.length;
       if (!plan.phrases.every((phrase) => containsPhrase(row.content, phrase))) continue;
-      if (total >= window.offset && ranked.length < window.limit) ranked.push({ chunkId: row.chunk_id, score: row.score });
+      if (ranked.length < limit) ranked.push({ chunkId: row.chunk_id, score: row.score });
       total++;
     }
   }
-  return { ranked, total };
+  return { ranked, total: Promise.resolve(total) };
 }
 
-/** The total and the page, both asked before either is awaited: a store may count on another core while it scores. */
-async function runTerms(reader: IndexReader, plan: WordsPlan, match: string, window: { offset: number; limit: number }): Promise<Run> {
-  const counting = reader.wordsCount(plan.filters, match, plan.anyTermGroups);
-  const paging = Promise.resolve().then(() => reader.wordsPage(plan.filters, match, window, plan.anyTermGroups));
-  const [total, rows] = await Promise.all([counting, paging]);
+/** The total is asked before the page: a store may count on another core while it scores, and the page returns without waiting for the count. */
+async function runTerms(reader: IndexReader, plan: WordsPlan, match: string, limit: number): Promise<Run> {
+  const total = reader.wordsCount(plan.filters, match, plan.anyTermGroups);
+  // Observed now: the page may fail, or the caller stop, before anyone awaits the count.
+  total.catch(() => undefined);
+  const rows = await reader.wordsPage(plan.filters, match, { offset: 0, limit }, plan.anyTermGroups);
   return { total, ranked: rows.map((r) => ({ chunkId: r.chunk_id, score: r.score })) };
 }
 
-export async function searchWords(reader: IndexReader, plan: WordsPlan, window: { offset: number; limit: number }): Promise<WordsResult> {
-  const run = (match: string) => (plan.phrases.length > 0 ? runWithPhrases(reader, plan, match, window) : runTerms(reader, plan, match, window));
+/** A failure of the store, in its own catalogue words; any other is a bug, never "no results". */
+function searchFailure(plan: WordsPlan, error: unknown): Error {
+  // A store that cannot answer (PostgreSQL gone) says so in its own catalogue words.
+  if (isQuarryError(error)) return error;
+  // The expression is compiled from escaped strings within FTS_EXPRESSION's bounds, so this is a bug, never "no results".
+  return catalogueError('INTERNAL', { key: 'search.could_not_run' }, 'en', { match: plan.match }, error);
+}
+
+/** The best `limit` (at least 1) chunks of the plan's expression (or of its broadening, when that matches nothing), with their total. */
+export async function searchWords(reader: IndexReader, plan: WordsPlan, limit: number): Promise<WordsResult> {
+  const run = async (match: string): Promise<Run> => {
+    const found = await (plan.phrases.length > 0 ? runWithPhrases(reader, plan, match, limit) : runTerms(reader, plan, match, limit));
+    const total = found.total.catch((error: unknown) => { throw searchFailure(plan, error); });
+    total.catch(() => undefined);
+    return { ...found, total };
+  };
   // No word of the query can be asked for ("!!!" in text mode): nothing matches, and nothing ran.
-  if (plan.match === null) return { ranked: [], total: 0, matched: 'all_terms' };
-  const match = plan.match;
+  if (plan.match === null) return { ranked: [], total: Promise.resolve(0), matched: 'all_terms' };
   try {
-    const first = await run(match);
+    const first = await run(plan.match);
     if (plan.anyTerm) return { ...first, matched: 'any_term' };
-    if (first.total > 0 || first.partial || !plan.broadening) return { ...first, matched: 'all_terms' };
+    // The page starts at the first chunk: it is empty exactly when the expression matches none.
+    if (first.ranked.length > 0 || first.partial || !plan.broadening) return { ...first, matched: 'all_terms' };
     return { ...await run(plan.broadening.match), matched: 'any_term' };
   } catch (error) {
-    // A store that cannot answer (PostgreSQL gone) says so in its own catalogue words.
-    if (isQuarryError(error)) throw error;
-    // The expression is compiled from escaped strings within FTS_EXPRESSION's bounds, so this is a bug, never "no results".
-    throw catalogueError('INTERNAL', { key: 'search.could_not_run' }, 'en', { match: plan.match }, error);
+    throw searchFailure(plan, error);
   }
 }
