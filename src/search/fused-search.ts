@@ -15,7 +15,7 @@ import type { Retriever, WordsPlan } from './plan.js';
 import { GRAPH_SEARCH, RANKING, SEARCH_DISPLAY } from '../contracts/limits.js';
 import { containsPhrase } from '../text/tokens.js';
 import { rerankPool, type RerankedHit } from './rerank.js';
-import { searchWords, type RankedChunk, type WordsResult } from './text-search.js';
+import { moreWords, searchWords, type RankedChunk, type WordsResult } from './text-search.js';
 
 export interface FusedHit {
   chunkId: number;
@@ -133,8 +133,9 @@ async function mergedList(
 /**
  * The list with its first page spread over files (search/diversity). The spread reads the pool's
  * prefix, the same for every page of the query; when that prefix cannot fill the first page and the
- * list goes on past it, it reads the first RANKING.firstPageScanMax places, after asking for as many
- * BM25 hits. Either way every page of one query is cut from the same list. Returns the BM25 hits read.
+ * list goes on past it, it reads the first RANKING.firstPageScanMax places, after reading as many
+ * BM25 hits (their total is the one already counted). Either way every page of one query is cut from
+ * the same list. Returns the BM25 hits read.
  */
 async function spreadOverFiles(
   reader: IndexReader, plan: WordsPlan, window: Window, read: WordsResult, list: (bm25: readonly RankedChunk[]) => Promise<FusedHit[]>,
@@ -157,7 +158,7 @@ async function spreadOverFiles(
   if (first.filled || (sorted.length <= pooled && await base.total <= pooled)) return { ranked: first.ranked, base };
   const scanMax = RANKING.firstPageScanMax;
   if (base.ranked.length < Math.min(await base.total, scanMax)) {
-    base = await searchWords(reader, plan, Math.max(scanMax, window.offset + window.limit));
+    base = await moreWords(reader, plan, base, Math.max(scanMax, window.offset + window.limit));
     sorted = await list(base.ranked);
   }
   return { ranked: (await spreadFrom(scanMax)).ranked, base };

@@ -129,16 +129,20 @@ describe('a query whose best hits crowd one file past the re-scored pool', () =>
     return () => store.close();
   });
 
-  const page = (args: Record<string, unknown>) => search(store, { query: 'gauge', mode: 'text', ...args });
+  // The word, and the same as a phrase (its candidates are checked in the text).
+  const QUERIES = ['gauge', '"gauge"'];
+  const pageOf = (query: string) => (args: Record<string, unknown>) => search(store, { query, mode: 'text', ...args });
 
-  it(`still shows at most ${RANKING.perFileInFirstPage} of its chunks in the first page`, async () => {
+  it.each(QUERIES)(`%s: still shows at most ${RANKING.perFileInFirstPage} of its chunks in the first page`, async (query) => {
+    const page = pageOf(query);
     const first = await page({});
     expect(first.total).toBe(crowded + others);
     expect(chunksOf(first, 'src/crowded.ts')).toBe(RANKING.perFileInFirstPage);
     expect(new Set(files(first)).size).toBe(first.items.length - 1);
   });
 
-  it('cuts every page, before and past the pool, from the same list', async () => {
+  it.each(QUERIES)('%s: cuts every page, before and past the pool, from the same list', async (query) => {
+    const page = pageOf(query);
     const ids: string[] = [];
     let next: SearchCodeResponse = await page({});
     for (;;) {

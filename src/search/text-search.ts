@@ -45,7 +45,7 @@ interface Run {
  * verified hit is counted, so the total stays exact, until PHRASE_CHECK's
  * budget is spent; then the count so far is returned, marked partial.
  */
-async function runWithPhrases(reader: IndexReader, plan: WordsPlan, match: string, limit: number): Promise<Run> {
+async function runWithPhrases(reader: IndexReader, plan: WordsPlan, match: string, limit: number, pageOnly = false): Promise<Run> {
   const ranked: RankedChunk[] = [];
   let total = 0;
   let candidates = 0;
@@ -53,6 +53,7 @@ async function runWithPhrases(reader: IndexReader, plan: WordsPlan, match: strin
   for await (const batch of reader.wordsRanked(plan.filters, match)) {
     for (const row of batch) {
       // Leaving the loop closes the scan.
+      if (pageOnly && ranked.length >= limit) return { ranked, total: Promise.resolve(total) };
       if (candidates >= PHRASE_CHECK.maxCandidates || chars >= PHRASE_CHECK.maxChars) return { ranked, total: Promise.resolve(total), partial: true };
       candidates++;
       chars += row.content.length;
@@ -97,6 +98,23 @@ export async function searchWords(reader: IndexReader, plan: WordsPlan, limit: n
     // The page starts at the first chunk: it is empty exactly when the expression matches none.
     if (first.ranked.length > 0 || first.partial || !plan.broadening) return { ...first, matched: 'all_terms' };
     return { ...await run(plan.broadening.match), matched: 'any_term' };
+  } catch (error) {
+    throw searchFailure(plan, error);
+  }
+}
+
+/**
+ * The best `limit` hits of the expression `read` took (its total and `matched` kept): more of the same
+ * list, without counting again. A phrase query reads candidates only until the page is full.
+ */
+export async function moreWords(reader: IndexReader, plan: WordsPlan, read: WordsResult, limit: number): Promise<WordsResult> {
+  const match = read.matched === 'any_term' && !plan.anyTerm && plan.broadening ? plan.broadening.match : plan.match;
+  if (match === null) return read;
+  try {
+    const ranked = plan.phrases.length > 0
+      ? (await runWithPhrases(reader, plan, match, limit, true)).ranked
+      : (await reader.wordsPage(plan.filters, match, { offset: 0, limit }, plan.anyTermGroups)).map((r) => ({ chunkId: r.chunk_id, score: r.score }));
+    return { ...read, ranked };
   } catch (error) {
     throw searchFailure(plan, error);
   }
