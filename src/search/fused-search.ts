@@ -13,9 +13,8 @@ import { diversify } from './diversity.js';
 import { calleesOf, definitionsOf, referencesTo, shortName } from './graph.js';
 import type { Retriever, WordsPlan } from './plan.js';
 import { GRAPH_SEARCH, RANKING, SEARCH_DISPLAY } from '../contracts/limits.js';
-import { containsPhrase } from '../text/tokens.js';
 import { rerankPool, type RerankedHit } from './rerank.js';
-import { moreWords, searchWords, type RankedChunk, type WordsResult } from './text-search.js';
+import { holdsPhrases, moreWords, searchWords, type RankedChunk, type WordsResult } from './text-search.js';
 
 export interface FusedHit {
   chunkId: number;
@@ -175,7 +174,7 @@ async function wordHitsAmong(reader: IndexReader, plan: WordsPlan, match: string
   const rows = await reader.chunkHits(matched);
   return new Set(matched.filter((_, i) => {
     const content = rows[i]?.content;
-    return content !== undefined && plan.phrases.every((phrase) => containsPhrase(content, phrase));
+    return content !== undefined && holdsPhrases(plan, content);
   }));
 }
 

@@ -32,6 +32,17 @@ export interface WordsResult {
   partial?: true;
 }
 
+/** Whether a chunk's text holds every phrase of the plan: what makes a word hit a phrase hit (the word index keeps no positions). */
+export function holdsPhrases(plan: WordsPlan, content: string): boolean {
+  return plan.phrases.every((phrase) => containsPhrase(content, phrase));
+}
+
+/** The best `limit` chunks of an expression without phrases, as the word index ranks them. */
+async function rankedPage(reader: IndexReader, plan: WordsPlan, match: string, limit: number): Promise<RankedChunk[]> {
+  const rows = await reader.wordsPage(plan.filters, match, { offset: 0, limit }, plan.anyTermGroups);
+  return rows.map((r) => ({ chunkId: r.chunk_id, score: r.score }));
+}
+
 interface Run {
   ranked: RankedChunk[];
   total: Promise<number>;
@@ -57,7 +68,7 @@ async function runWithPhrases(reader: IndexReader, plan: WordsPlan, match: strin
       if (candidates >= PHRASE_CHECK.maxCandidates || chars >= PHRASE_CHECK.maxChars) return { ranked, total: Promise.resolve(total), partial: true };
       candidates++;
       chars += row.content.length;
-      if (!plan.phrases.every((phrase) => containsPhrase(row.content, phrase))) continue;
+      if (!holdsPhrases(plan, row.content)) continue;
       if (ranked.length < limit) ranked.push({ chunkId: row.chunk_id, score: row.score });
       total++;
     }
@@ -70,8 +81,7 @@ async function runTerms(reader: IndexReader, plan: WordsPlan, match: string, lim
   const total = reader.wordsCount(plan.filters, match, plan.anyTermGroups);
   // Observed now: the page may fail, or the caller stop, before anyone awaits the count.
   total.catch(() => undefined);
-  const rows = await reader.wordsPage(plan.filters, match, { offset: 0, limit }, plan.anyTermGroups);
-  return { total, ranked: rows.map((r) => ({ chunkId: r.chunk_id, score: r.score })) };
+  return { total, ranked: await rankedPage(reader, plan, match, limit) };
 }
 
 /** A failure of the store, in its own catalogue words; any other is a bug, never "no results". */
@@ -113,7 +123,7 @@ export async function moreWords(reader: IndexReader, plan: WordsPlan, read: Word
   try {
     const ranked = plan.phrases.length > 0
       ? (await runWithPhrases(reader, plan, match, limit, true)).ranked
-      : (await reader.wordsPage(plan.filters, match, { offset: 0, limit }, plan.anyTermGroups)).map((r) => ({ chunkId: r.chunk_id, score: r.score }));
+      : await rankedPage(reader, plan, match, limit);
     return { ...read, ranked };
   } catch (error) {
     throw searchFailure(plan, error);
