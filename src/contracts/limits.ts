@@ -380,6 +380,22 @@ export const SEARCH_POOL = {
   warmUpMaxMs: 3_000,
 } as const;
 
+/**
+ * Searches while a door's index pass runs (`quarry mcp` and `quarry serve` index their folder at
+ * start): a first build of a large tree takes minutes, longer than an agent waits for a tool call.
+ */
+export const INDEX_PASS = {
+  /**
+   * A search waits this long for the pass to end (a no-change refresh, or a small tree, is done by
+   * then), and then answers from what the pass has committed, with a warning saying so
+   * (QUARRY_INDEX_WAIT_MS, clamped to searchWaitMsMax).
+   */
+  searchWaitMs: 10_000,
+  searchWaitMsMax: 3_600_000,
+  /** While the pass has not yet created the index, a search tries to open it again this often. */
+  openRetryMs: 100,
+} as const;
+
 /** Pagination cursors of search_code. */
 export const CURSOR = {
   /** A cursor older than this is refused: the caller should search again. */

@@ -12,7 +12,7 @@ describe('quarry mcp over stdio, through the official SDK client', () => {
       'src/retry.ts': 'export function retryWithBackoff(attempts: number) {\n  return attempts * 2;\n}\n',
       'src/other.py': 'def unrelated():\n    pass\n',
     });
-    // No index yet: the server refreshes it at start and searches wait for that.
+    // No index yet: the server builds it at start and searches wait for that (up to QUARRY_INDEX_WAIT_MS).
     session = await connectStdio(['--root', root]);
   });
   afterAll(async () => { await session?.close(); });
@@ -30,6 +30,8 @@ describe('quarry mcp over stdio, through the official SDK client', () => {
     expect(body.ok).toBe(true);
     expect(body.items[0].file).toBe('src/retry.ts');
     expect(body.total).toBeGreaterThanOrEqual(body.count);
+    // The pass ended within the search's wait for it: a whole answer, nothing to warn of.
+    expect(body.warnings).toBeUndefined();
   });
 
   it('reports contract violations as an error result with the seed message', async () => {

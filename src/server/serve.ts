@@ -111,7 +111,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   const toolContext = new ToolContext({ root, indexPath: options.indexPath, store: options.store, locale: options.locale });
   defaultRefreshed = () => toolContext.warmSearch();
-  toolContext.indexReady = projects.defaultProject.ready;
+  toolContext.trackIndexPass(projects.defaultProject.ready);
   toolContext.prestartSearch();
   app = await buildApp({
     projects, toolContext, tools: options.tools, toolLog: options.toolLog, windowStore,

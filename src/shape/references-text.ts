@@ -19,6 +19,8 @@ export interface ReferencesReplyView {
   total: number;
   has_more: boolean;
   next_skip: number | null;
+  /** Said after the sites (the index is still being built, say). */
+  warnings?: readonly string[];
 }
 
 /** calls, extends, implements, imports. */
@@ -51,5 +53,6 @@ export function renderReferencesText(reply: ReferencesReplyView): string {
     header(reply),
     ...(definitions.length > 0 ? ['definitions:', ...renderFiles(definitions)] : []),
     ...(sites.length > 0 ? ['references:', ...renderFiles(sites)] : []),
+    ...(reply.warnings ?? []).map((warning) => `warning: ${warning}`),
   ].join('\n');
 }

@@ -21,6 +21,9 @@ import { SearchPool, searchPoolOptionsFromEnv } from '../search/search-pool.js';
 import { embeddingsConfig, type EmbeddingsConfig } from '../embeddings/config.js';
 import { OpenAiEmbeddings } from '../embeddings/openai-embeddings.js';
 import { QueryEmbeddings } from '../embeddings/query-embeddings.js';
+import { INDEX_PASS } from '../contracts/limits.js';
+import { isQuarryError } from '../contracts/errors.js';
+import { IndexPass, searchWaitMs } from './index-pass.js';
 
 export interface ToolContextOptions {
   /** Project root: the folder that is indexed and that live searches are fenced to. */
@@ -43,8 +46,12 @@ export class ToolContext {
   readonly env: NodeJS.ProcessEnv;
   /** The locale the caller asked for (option or QUARRY_LOCALE), if any; medicines default to Czech without one. */
   readonly requestedLocale: string | undefined;
-  /** Resolves when the door's index refresh (if any) is done; searches wait for it. */
-  indexReady: Promise<unknown> = Promise.resolve();
+  /** The door's index pass at start, if any: searches wait for it up to `indexWaitMs`, then answer from what it has committed, saying so. */
+  readonly indexPass = new IndexPass();
+  /** How long a search waits for the door's index pass (INDEX_PASS.searchWaitMs, or QUARRY_INDEX_WAIT_MS). */
+  readonly indexWaitMs: number;
+  /** Resolves when the door's index pass (if any) is done. */
+  private indexDone: Promise<unknown> = Promise.resolve();
   /** Answers of search_code, keyed by request and index version. */
   readonly searchCache = new ResultCache<SearchCodeResponse>();
   private store: Promise<Store> | null = null;
@@ -63,6 +70,18 @@ export class ToolContext {
     this.locale = resolveLocale(options.locale, this.env);
     this.requestedLocale = options.locale ?? this.env.QUARRY_LOCALE;
     this.embeddings = options.embeddings === undefined ? embeddingsConfig({}, this.env) : options.embeddings;
+    this.indexWaitMs = searchWaitMs(this.env);
+  }
+
+  /** The door has started an index pass over its folder; `done` settles when the pass ends. */
+  trackIndexPass(done: Promise<unknown>): void {
+    this.indexDone = done;
+    this.indexPass.track(done);
+  }
+
+  /** Resolves when the door's index pass (if any) has ended, however it ended. */
+  get indexReady(): Promise<void> {
+    return this.indexDone.then(() => undefined, () => undefined);
   }
 
   /** Query vectors for hybrid search_code, or null when embeddings are off. */
@@ -72,13 +91,30 @@ export class ToolContext {
     return this.queryVectors;
   }
 
-  /** The code index, opened on first use and kept open. */
+  /**
+   * The code index, opened on first use and kept open. It waits for the door's index pass at most
+   * `indexWaitMs`; a pass still running by then is read as far as it has committed (answers say so:
+   * `indexPass.notice`), and while that pass has not yet created the index, the open is tried again.
+   */
   async codeIndex(): Promise<Store> {
-    await this.indexReady.catch(() => undefined);
-    const opening = this.store ??= openStore(this.location, { root: this.root });
-    // A failed open (no index yet, PostgreSQL away) is tried again by the next call.
-    opening.catch(() => { if (this.store === opening) this.store = null; });
-    return opening;
+    await this.indexPass.waitAtMost(this.indexWaitMs);
+    for (;;) {
+      const opening = this.store ??= openStore(this.location, { root: this.root });
+      // A failed open (no index yet, PostgreSQL away) is tried again by the next call.
+      opening.catch(() => { if (this.store === opening) this.store = null; });
+      try {
+        return await opening;
+      } catch (error) {
+        if (!(isQuarryError(error) && error.code === 'INDEX_MISSING' && this.indexPass.underWay)) throw error;
+        await this.indexPass.waitAtMost(INDEX_PASS.openRetryMs);
+      }
+    }
+  }
+
+  /** Waits for the code index as `codeIndex` does; then the warning of an answer read now (the door's pass still runs), or null. */
+  async indexNotice(locale: Locale): Promise<string | null> {
+    await this.codeIndex();
+    return this.indexPass.notice(locale);
   }
 
   /** The search workers, started on the first search (QUARRY_SEARCH_WORKERS / QUARRY_SEARCH_TIMEOUT_MS tune them). */

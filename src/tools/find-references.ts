@@ -12,6 +12,7 @@ import { caseInsensitiveEnum, toolSchema } from '../contracts/tool-input.js';
 import type { ReferenceKind } from '../search/graph.js';
 import type { ReferencesResponse } from '../search/references-service.js';
 import { renderReferencesText } from '../shape/references-text.js';
+import { withPassNotice } from './index-pass.js';
 import { defineTool } from './types.js';
 
 const KINDS: Record<string, ReferenceKind[]> = {
@@ -40,21 +41,22 @@ const inputSchema = toolSchema({
 
 type Input = z.output<typeof inputSchema>;
 
-export const findReferencesTool = defineTool<Input, ReferencesResponse>({
+export const findReferencesTool = defineTool<Input, ReferencesResponse & { warnings?: string[] }>({
   name: 'find_references',
   title: 'Find definitions and references of a symbol',
   group: 'code',
   description: 'Where a symbol is defined and every place that calls / extends / implements / imports it (file:line plus the source line), from the tree-sitter graph of the index. Answers "what calls X" exactly.',
   inputSchema,
   async run(input, ctx, call) {
+    const building = await ctx.indexNotice(call.locale);
     // Index work runs in the search pool (off the door's thread, under its wall-clock limit).
-    return ctx.searchIndex('find_references', {
+    return withPassNotice(await ctx.searchIndex('find_references', {
       symbol: input.symbol,
       kinds: KINDS[input.kind ?? 'calls']!,
       filters: { language: input.language ?? null, repository: input.repository ?? null },
       limit: input.max_results ?? FIND_REFERENCES.maxResults.default,
       offset: input.skip ?? 0,
-    }, call.signal);
+    }, call.signal), building);
   },
   text: (reply) => renderReferencesText(reply),
 });

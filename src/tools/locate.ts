@@ -9,6 +9,7 @@
 import { locateSchema, type LocateParams, type LocateResponse } from '../contracts/locate.js';
 import { LOCATE } from '../contracts/limits.js';
 import { renderLocateText } from '../shape/locate-text.js';
+import { withPassNotice } from './index-pass.js';
 import { defineTool } from './types.js';
 
 export const locateTool = defineTool<LocateParams, LocateResponse>({
@@ -22,5 +23,8 @@ export const locateTool = defineTool<LocateParams, LocateResponse>({
   ].join(' '),
   inputSchema: locateSchema,
   text: renderLocateText,
-  run: (params, ctx, call) => ctx.searchIndex('locate', params, call.signal),
+  run: async (params, ctx, call) => {
+    const building = await ctx.indexNotice(call.locale);
+    return withPassNotice(await ctx.searchIndex('locate', params, call.signal), building);
+  },
 });

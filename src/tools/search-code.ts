@@ -9,6 +9,7 @@ import type { SearchCodeResponse } from '../search/engine.js';
 import { serveSearchCode } from '../search/search-code-service.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
 import { renderSearchCodeText } from '../shape/search-code-text.js';
+import { withPassNotice } from './index-pass.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = searchCodeSchema;
@@ -26,6 +27,8 @@ export const searchCodeTool = defineTool<SearchCodeParams, SearchCodeResponse>({
   // The calling thread resolves cursors, the cache and (embeddings on) the query's vector; the page itself is computed in the search pool.
   run: async (params, ctx, call) => {
     const store = await ctx.codeIndex();
+    // Read now, before the search: a pass that ends while it runs may still have left it a partial index.
+    const building = ctx.indexPass.notice(call.locale);
     const words = params.mode === 'text' || params.mode === 'auto';
     const queryVectors = words ? ctx.queryEmbeddings() : null;
     // Vectors are kept in SQLite indexes only; a PostgreSQL index is ranked by its words, with a warning saying so.
@@ -37,7 +40,7 @@ export const searchCodeTool = defineTool<SearchCodeParams, SearchCodeResponse>({
       (page, offset) => ctx.searchIndex('search_code', { params: page, offset, ...(semantic ? { semantic } : {}) }, call.signal), semantic?.model ?? null);
     const skipped = vector && 'warning' in vector ? vector.warning : reply.semantic?.skipped ? message('embeddings.skipped', { reason: reply.semantic.skipped }, call.locale) : null;
     if (skipped) reply.warnings = [...(reply.warnings ?? []), skipped];
-    return reply;
+    return withPassNotice(reply, building);
   },
   text: (reply, params) => renderSearchCodeText(reply, params.detailLevel),
 });

@@ -1,11 +1,11 @@
 /**
  * @module cli/commands/index-command
- * `quarry index [DIR] [--index FILE | --store URL] [--json] [--max-file-size BYTES] [--workers N] [--heap-mb MB] [--prepare-heap-mb MB] [--embeddings-url URL] [--embeddings-model NAME]`
+ * `quarry index [DIR] [--index FILE | --store URL] [--json] [--progress-json] [--max-file-size BYTES] [--workers N] [--heap-mb MB] [--prepare-heap-mb MB] [--embeddings-url URL] [--embeddings-model NAME]`
  */
 import fs from 'node:fs';
 import type { Command } from 'commander';
 import { EXIT, runCommand, writeOut } from '../exit.js';
-import { terminalProgress } from '../print/progress.js';
+import { jsonProgress, terminalProgress } from '../print/progress.js';
 import { printIndexSummary } from '../print/text.js';
 import { InvalidArgumentError } from 'commander';
 import { INGEST } from '../../contracts/limits.js';
@@ -41,10 +41,11 @@ export function registerIndexCommand(program: Command): void {
     .option('--heap-mb <mb>', `heap cap of the indexing thread, MB (default ${INGEST.indexHeapMb}); a tree that needs more is indexed again without it`)
     .option('--prepare-heap-mb <mb>', `heap cap of each worker, MB (default ${INGEST.prepareWorkerHeapMb}); a file that needs more is prepared in the indexing thread`)
     .option('--json', 'print one JSON summary object')
+    .option('--progress-json', 'print the pass\'s progress as JSON lines on stdout ({"progress":{"files_done":N,"files_total":M}}), before the summary')
     .option('--no-embeddings', 'skip the embedding pass even when an endpoint is configured')
-    .action((dir: string, opts: { index?: string; store?: string; maxFileSize: string; repository?: string; workers?: string; heapMb?: string; prepareHeapMb?: string; json?: boolean; embeddings: boolean } & EmbeddingsFlags) =>
+    .action((dir: string, opts: { index?: string; store?: string; maxFileSize: string; repository?: string; workers?: string; heapMb?: string; prepareHeapMb?: string; json?: boolean; progressJson?: boolean; embeddings: boolean } & EmbeddingsFlags) =>
       runCommand(async () => {
-        const progress = opts.json ? null : terminalProgress(process.stderr);
+        const progress = opts.progressJson ? jsonProgress(process.stdout) : opts.json ? null : terminalProgress(process.stderr);
         const store = resolveStoreLocation({ root: resolveRoot(dir), index: opts.index, store: opts.store });
         const job: IndexJob = {
           root: dir, store, maxFileBytes: parseByteSize(opts.maxFileSize), repository: opts.repository,

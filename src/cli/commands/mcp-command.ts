@@ -3,16 +3,19 @@
  * `quarry mcp [--root DIR]`: MCP over stdio for an agent. stdout is the
  * protocol, so logs go to stderr. The code index is refreshed in a child
  * process at start (incremental, so cheap when nothing changed); searches
- * wait for it instead of answering from a stale or missing index. With
- * embeddings on, a second child embeds new chunks meanwhile.
+ * wait for it up to INDEX_PASS.searchWaitMs, then answer from what it has
+ * committed, saying how far it has got (tools/index-pass). With embeddings
+ * on, a second child embeds new chunks meanwhile.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { InvalidArgumentError } from 'commander';
 import { connectMcp, createMcpServer } from '../../server/mcp-server.js';
 import { ToolContext } from '../../tools/context.js';
+import type { PassProgress } from '../../tools/index-pass.js';
 import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
 import { rankingLogFields } from '../../store/ranking-extension.js';
@@ -31,15 +34,41 @@ export function parseToolGroups(value: string): ToolGroup[] {
   return groups as ToolGroup[];
 }
 
-/** Runs `quarry index` on `location` in a child process; `done` resolves when it exits (its output goes to stderr). */
-export function spawnIndexChild(root: string, location: StoreLocation, extraArgs: readonly string[] = []): { child: ChildProcess; done: Promise<void> } {
+/**
+ * Runs `quarry index` on `location` in a child process; `done` resolves when it exits (its messages go to
+ * stderr). With `onProgress`, the child prints its progress as JSON lines (`--progress-json`), read here.
+ */
+export function spawnIndexChild(
+  root: string, location: StoreLocation, extraArgs: readonly string[] = [], onProgress?: (progress: PassProgress) => void,
+): { child: ChildProcess; done: Promise<void> } {
   const target = location.kind === 'sqlite' ? ['--index', location.file] : ['--store', location.url];
-  const child = spawn(process.execPath, [CLI_ENTRY, 'index', root, ...target, '--json', ...extraArgs], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const progressArgs = onProgress ? ['--progress-json'] : [];
+  const child = spawn(process.execPath, [CLI_ENTRY, 'index', root, ...target, '--json', ...progressArgs, ...extraArgs], {
+    stdio: ['ignore', onProgress ? 'pipe' : 'ignore', 'inherit'],
+  });
+  if (onProgress && child.stdout) {
+    // Progress lines, then the summary object (ignored here).
+    createInterface({ input: child.stdout }).on('line', (line) => {
+      const progress = parseProgressLine(line);
+      if (progress) onProgress(progress);
+    });
+  }
   const done = new Promise<void>((resolve, reject) => {
     child.on('error', reject);
     child.on('exit', (code, signal) => (code === 0 || signal === 'SIGTERM' ? resolve() : reject(new Error(`quarry index exited with ${code}`))));
   });
   return { child, done };
+}
+
+/** A `--progress-json` line of `quarry index`, or null for any other line (its summary). */
+function parseProgressLine(line: string): PassProgress | null {
+  try {
+    const progress = (JSON.parse(line) as { progress?: { files_done?: unknown; files_total?: unknown } }).progress;
+    const { files_done: filesDone, files_total: filesTotal } = progress ?? {};
+    return typeof filesDone === 'number' && typeof filesTotal === 'number' ? { filesDone, filesTotal } : null;
+  } catch {
+    return null;
+  }
 }
 
 export function registerMcpCommand(program: Command): void {
@@ -61,7 +90,9 @@ export function registerMcpCommand(program: Command): void {
           const failed = (error: Error) => { process.stderr.write(`quarry: index refresh failed: ${error.message}\n`); };
           // Searches wait for the word index only; the embedding pass follows in a second child, and
           // searches fuse whatever vectors are stored by then.
-          ctx.indexReady = spawnIndexChild(ctx.root, ctx.location, ['--no-embeddings']).done.then(() => {
+          const words = spawnIndexChild(ctx.root, ctx.location, ['--no-embeddings'], (progress) => ctx.indexPass.report(progress)).done;
+          ctx.trackIndexPass(words);
+          words.then(() => {
             if (!ctx.embeddings) return;
             const pass = spawnIndexChild(ctx.root, ctx.location, embeddingsArgs(opts));
             embedding = pass.child;

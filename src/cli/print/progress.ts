@@ -1,7 +1,9 @@
 /**
  * @module cli/print/progress
  * The indexing progress bar: files, MB/s and ETA, redrawn in place on a
- * terminal. Off a terminal nothing is drawn (logs stay clean).
+ * terminal. Off a terminal nothing is drawn (logs stay clean). For a
+ * program that runs `quarry index` (`quarry mcp` does), the same progress
+ * as JSON lines instead (`--progress-json`).
  */
 import type { IndexProgress } from '../../ingest/indexer.js';
 
@@ -27,5 +29,17 @@ export function terminalProgress(stream: NodeJS.WriteStream): { update: (p: Inde
     done() {
       if (drawn) stream.write('\r\x1b[K');
     },
+  };
+}
+
+/** One line per progress report: `{"progress":{"files_done":N,"files_total":M,"bytes_done":B,"bytes_total":T}}`. */
+export function jsonProgress(stream: NodeJS.WritableStream): { update: (p: IndexProgress) => void; done: () => void } {
+  // A reader that has gone (its server stopped) leaves the pass to finish without progress lines.
+  stream.on('error', () => undefined);
+  return {
+    update(p) {
+      stream.write(`${JSON.stringify({ progress: { files_done: p.filesDone, files_total: p.filesTotal, bytes_done: p.bytesDone, bytes_total: p.bytesTotal } })}\n`);
+    },
+    done() {},
   };
 }

@@ -38,6 +38,16 @@ export const coreMessages = {
     ja: '{index} のインデックスはスキーマバージョン {found} で、この Quarry（{supported}）より新しいものです。Quarry を更新するか、インデックスを作り直してください。',
     cs: 'Index v {index} má verzi schématu {found}, novější než tento Quarry ({supported}). Aktualizujte Quarry, nebo index vytvořte znovu.',
   },
+  'index.building': {
+    en: 'The index is being built ({done} of {total} files so far): hits and totals cover the files indexed so far. Ask again when it is done for complete answers.',
+    ja: 'インデックスを作成中です（これまでに {total} ファイル中 {done} ファイル）。ヒットと件数はこれまでに索引されたファイルだけを対象にしています。完了後にもう一度問い合わせると完全な結果が得られます。',
+    cs: 'Index se právě vytváří (zatím {done} z {total} souborů): nálezy a počty zahrnují jen dosud zaindexované soubory. Úplné odpovědi dostanete, až bude hotový.',
+  },
+  'index.building_started': {
+    en: 'The index is being built: hits and totals cover the files indexed so far. Ask again when it is done for complete answers.',
+    ja: 'インデックスを作成中です。ヒットと件数はこれまでに索引されたファイルだけを対象にしています。完了後にもう一度問い合わせると完全な結果が得られます。',
+    cs: 'Index se právě vytváří: nálezy a počty zahrnují jen dosud zaindexované soubory. Úplné odpovědi dostanete, až bude hotový.',
+  },
   'index.root_missing': {
     en: 'Folder to index does not exist or is not a directory: {root}',
     ja: 'インデックス対象のフォルダが存在しないか、フォルダではありません: {root}',

@@ -1,0 +1,92 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { makeTree, type TreeSpec } from '../test-support/temp-tree.js';
+import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
+import { connectHttp, startServe, type ServerProcess } from '../test-support/http-server.js';
+
+/** Enough files that the first build takes seconds: searches arrive while it runs. */
+const FILES = 10_000;
+
+function treeOfFiles(): TreeSpec {
+  const files: TreeSpec = {};
+  for (let i = 0; i < FILES; i++) {
+    files[`src/m${Math.floor(i / 250)}/retry${i}.ts`] = `export function retryWithBackoff${i}(attempts: number) {\n  // retry backoff ${i}\n  return attempts * ${i};\n}\n`;
+  }
+  return files;
+}
+
+const BUILDING = /^The index is being built/;
+const PROGRESS = new RegExp(`^The index is being built \\((\\d+) of ${FILES} files so far\\)`);
+
+describe('quarry mcp while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)', () => {
+  let session: StdioSession;
+
+  beforeAll(async () => {
+    // No index yet: the pass at start builds it, and searches do not wait for it to end.
+    session = await connectStdio(['--root', makeTree(treeOfFiles())], { QUARRY_INDEX_WAIT_MS: '0' });
+  });
+  afterAll(async () => { await session?.close(); });
+
+  it('answers from what is indexed so far, says so with the progress, and answers whole once the pass is done', async () => {
+    const search = () => callJson(session.client, 'search_code', { query: 'retry backoff', max_results: 3 });
+
+    const first = await search();
+    const references = await callJson(session.client, 'find_references', { symbol: 'retryWithBackoff0' });
+    expect(first.isError).toBe(false);
+    expect(first.body.warnings).toEqual([expect.stringMatching(BUILDING)]);
+    expect(first.text).toMatch(/warning: The index is being built/);
+    expect(first.body.total).toBeLessThan(FILES);
+    // A graph question says the same.
+    expect(references.isError).toBe(false);
+    expect(references.body.warnings).toEqual([expect.stringMatching(BUILDING)]);
+    expect(references.text).toMatch(/warning: The index is being built/);
+
+    // Until the pass ends: every answer says so, its total never shrinks, and the progress shows.
+    const totals: number[] = [first.body.total];
+    const progress: number[] = [];
+    let last = first;
+    for (let waited = 0; last.body.warnings && waited < 120_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      last = await search();
+      totals.push(last.body.total);
+      const done = PROGRESS.exec(last.body.warnings?.[0] ?? '');
+      if (done) progress.push(Number(done[1]));
+    }
+    expect(last.body.warnings).toBeUndefined();
+    expect(last.body.total).toBe(FILES);
+    expect(totals).toEqual([...totals].sort((a, b) => a - b));
+    expect(progress.length).toBeGreaterThan(0);
+    expect(progress.every((n) => n > 0 && n <= FILES)).toBe(true);
+    const after = await callJson(session.client, 'find_references', { symbol: 'retryWithBackoff0' });
+    expect(after.body.warnings).toBeUndefined();
+  }, 150_000);
+});
+
+describe('quarry serve while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)', () => {
+  let server: ServerProcess;
+  let client: Client;
+
+  beforeAll(async () => {
+    server = await startServe(makeTree(treeOfFiles()), [], 60_000, { QUARRY_INDEX_WAIT_MS: '0' });
+    client = await connectHttp(`${server.url}/mcp`);
+  }, 90_000);
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+
+  it('answers MCP searches from what is indexed so far, saying so, then whole', async () => {
+    const search = () => callJson(client, 'search_code', { query: 'retry backoff', max_results: 3 });
+    const first = await search();
+    expect(first.isError).toBe(false);
+    expect(first.body.warnings).toEqual([expect.stringMatching(BUILDING)]);
+    expect(first.body.total).toBeLessThan(FILES);
+    let last = first;
+    for (let waited = 0; last.body.warnings && waited < 120_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      last = await search();
+    }
+    expect(last.body.warnings).toBeUndefined();
+    expect(last.body.total).toBe(FILES);
+  }, 150_000);
+});
