@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { INGEST, STORE } from '../contracts/limits.js';
 import { SqliteStore } from '../store/sqlite-store.js';
-import { SECONDARY_INDEXES } from '../store/schema.js';
+import { BULK_LOAD_KEEPS, SECONDARY_INDEXES } from '../store/schema.js';
 import { runCli, runCliJson } from '../test-support/cli.js';
 import { driverTree } from '../test-support/driver-tree.js';
 import { makeTree, writeTree, type TreeSpec } from '../test-support/temp-tree.js';
@@ -205,8 +205,12 @@ describe('loading a large tree into an empty index', () => {
 
     const store = SqliteStore.open(summary.index);
     store.dropSecondaryIndexes(); // as a build stopped before its end leaves the index
+    // Searches during a load still find a site's chunk by file and line without scanning the chunk table.
+    const plan = store.db.prepare('EXPLAIN QUERY PLAN SELECT id FROM chunks WHERE file_id = ? AND start_line <= ? ORDER BY start_line DESC, id DESC LIMIT 1').all(1, 10) as { detail: string }[];
     store.close();
     expect(indexNames()).not.toContain('edges_to');
+    expect(indexNames()).toEqual(expect.arrayContaining([...BULK_LOAD_KEEPS]));
+    expect(plan.map((row) => row.detail).join(' ')).toContain('chunks_file_line');
     const again = await indexFolder({ root, workers: 0 });
     expect(again.unchanged).toBe(summary.files);
     expect(indexNames()).toEqual(expect.arrayContaining(Object.keys(SECONDARY_INDEXES)));

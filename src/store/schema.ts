@@ -37,6 +37,14 @@ export const SECONDARY_INDEXES: Readonly<Record<string, string>> = {
 };
 
 /**
+ * Secondary indexes a bulk load keeps: their rows arrive in key order (files get rising ids, and a
+ * file's chunks and symbols are written together), so each insert appends to the B-tree and costs
+ * little; and searches that read the index while a door's first pass loads it find a site's chunk
+ * and symbol through them, instead of scanning the table for each site.
+ */
+export const BULK_LOAD_KEEPS: ReadonlySet<string> = new Set(['chunks_file_line', 'symbols_file']);
+
+/**
  * The `edges` view over the graph's ids, as schema step 7 made it; step 9 rebuilds `edge_links` and
  * makes the same view again. A later step that changes the view writes its own text.
  */

@@ -11,7 +11,7 @@ import type Database from 'better-sqlite3';
 import { catalogueError } from '../contracts/errors.js';
 import { gramTokens } from '../text/gram-tokens.js';
 import { pathIndexText, wordIndexText } from '../text/identifiers.js';
-import { CONTENT_FORMAT, MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
+import { BULK_LOAD_KEEPS, CONTENT_FORMAT, MIGRATIONS, SCHEMA_VERSION, SECONDARY_INDEXES } from './schema.js';
 import { registerIndexTextFunctions } from './index-text-functions.js';
 import { prepareLocateStatements, type LocateStatements } from './locate-statements.js';
 import { loadRankingFunction } from './ranking-extension.js';
@@ -292,15 +292,15 @@ export class SqliteStore {
   }
 
   /**
-   * Drops the secondary indexes before loading an empty index: creating them
-   * afterwards sorts once instead of inserting into several B-trees per row.
-   * Lookups stay correct meanwhile (only slower); `ensureIndexes` restores them.
+   * Drops the secondary indexes before loading an empty index, but those whose rows arrive in key
+   * order (BULK_LOAD_KEEPS): creating them afterwards sorts once instead of inserting into several
+   * B-trees per row. Lookups stay correct meanwhile (only slower); `ensureIndexes` restores them.
    * The common words' counts are not kept up meanwhile either (tokenising every
    * row twice): they are counted once at the end (store/word-docs).
    */
   dropSecondaryIndexes(): void {
     this.transaction(() => {
-      for (const name of Object.keys(SECONDARY_INDEXES)) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
+      for (const name of Object.keys(SECONDARY_INDEXES)) if (!BULK_LOAD_KEEPS.has(name)) this.db.exec(`DROP INDEX IF EXISTS ${name}`);
       this.wordDocs.forget();
     });
   }

@@ -92,12 +92,13 @@ export class ToolContext {
   }
 
   /**
-   * The code index, opened on first use and kept open. It waits for the door's index pass at most
-   * `indexWaitMs`; a pass still running by then is read as far as it has committed (answers say so:
-   * `indexPass.notice`), and while that pass has not yet created the index, the open is tried again.
+   * The code index, opened on first use and kept open. It waits for the door's index pass until
+   * `indexWaitMs` after the pass started; a pass still running by then is read as far as it has
+   * committed (answers say so: `indexPass.notice`), and while that pass has not yet created the
+   * index, the open is tried again.
    */
   async codeIndex(): Promise<Store> {
-    await this.indexPass.waitAtMost(this.indexWaitMs);
+    await this.indexPass.waitForPass(this.indexWaitMs);
     for (;;) {
       const opening = this.store ??= openStore(this.location, { root: this.root });
       // A failed open (no index yet, PostgreSQL away) is tried again by the next call.

@@ -27,6 +27,18 @@ describe('IndexPass', () => {
     expect(pass.notice('en')).toBeNull();
   });
 
+  it('is waited for until the time given after it started, not again by every later search', async () => {
+    const pass = new IndexPass();
+    pass.track(new Promise<void>(() => undefined));
+    let started = performance.now();
+    expect(await pass.waitForPass(60)).toBe(false);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(55);
+    started = performance.now();
+    expect(await pass.waitForPass(60)).toBe(false);
+    expect(performance.now() - started).toBeLessThan(30);
+    expect(pass.underWay).toBe(true);
+  });
+
   it('counts a failed pass as ended', async () => {
     const pass = new IndexPass();
     pass.track(Promise.reject(new Error('quarry index exited with 1')));

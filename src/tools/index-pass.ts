@@ -31,11 +31,14 @@ export class IndexPass {
   private progress: PassProgress | null = null;
   /** Settles when the pass tracked last ends, however it ends. */
   private ended: Promise<void> = Promise.resolve();
+  /** When that pass started (performance.now()). */
+  private startedAt = 0;
 
   /** A pass has started; `done` settles when it ends (a failed pass ends too: searches then say what is wrong). */
   track(done: Promise<unknown>): void {
     this.running = true;
     this.progress = null;
+    this.startedAt = performance.now();
     const ended: Promise<void> = done.then(() => undefined, () => undefined).then(() => {
       if (this.ended === ended) this.running = false;
     });
@@ -51,9 +54,18 @@ export class IndexPass {
     return this.running;
   }
 
-  /** Waits for the pass to end, at most `ms`; true when none runs any more. */
+  /**
+   * Waits for the pass to end, until `ms` after it started: once that is past, searches no longer
+   * wait for it (each would wait again otherwise). True when no pass runs any more.
+   */
+  waitForPass(ms: number): Promise<boolean> {
+    return this.waitAtMost(this.startedAt + ms - performance.now());
+  }
+
+  /** Waits for the pass to end, at most `ms` from now; true when none runs any more. */
   async waitAtMost(ms: number): Promise<boolean> {
     if (!this.running) return true;
+    if (ms <= 0) return false;
     let timer: NodeJS.Timeout | undefined;
     const timeout = new Promise<void>((resolve) => { timer = setTimeout(resolve, ms); });
     try {
