@@ -75,18 +75,22 @@ describe('quarry serve while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)'
     await server?.stop();
   });
 
-  it('answers MCP searches from what is indexed so far, saying so, then whole', async () => {
+  it('answers MCP searches from what is indexed so far, saying so with the progress, then whole', async () => {
     const search = () => callJson(client, 'search_code', { query: 'retry backoff', max_results: 3 });
     const first = await search();
     expect(first.isError).toBe(false);
     expect(first.body.warnings).toEqual([expect.stringMatching(BUILDING)]);
     expect(first.body.total).toBeLessThan(FILES);
+    const progress: number[] = [];
     let last = first;
     for (let waited = 0; last.body.warnings && waited < 120_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));
       last = await search();
+      const done = PROGRESS.exec(last.body.warnings?.[0] ?? '');
+      if (done) progress.push(Number(done[1]));
     }
     expect(last.body.warnings).toBeUndefined();
     expect(last.body.total).toBe(FILES);
+    expect(progress.length).toBeGreaterThan(0);
   }, 150_000);
 });

@@ -25,7 +25,8 @@ import type { AppOptions } from './app-options.js';
 import { buildApp } from './app.js';
 import { trustedProxies } from './client-ip.js';
 import type { RefreshMode } from './projects/folder-refresher.js';
-import { runIndex } from '../ingest/index-runner.js';
+import { runIndex, type IndexRunner } from '../ingest/index-runner.js';
+import type { IndexProgress } from '../ingest/indexer.js';
 import { ProjectRegistry } from './projects/project-registry.js';
 import { MEMORY_RATE_STORE, openRateStore } from './rate-limit/rate-store.js';
 
@@ -101,8 +102,12 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   const allowedRoots = (options.allowRoots?.length ? options.allowRoots : [root]).map((r) => resolveRoot(r));
   // Set once the tool context exists: a refresh of the default folder has its search workers read ahead.
   let defaultRefreshed: (() => void) | null = null;
+  // Also set then: the default folder's passes report their progress to the searches that answer meanwhile.
+  let defaultProgress: ((progress: IndexProgress) => void) | null = null;
+  const reportingRunIndex: IndexRunner = (job, signal, heapMb) =>
+    runIndex(path.resolve(job.root) === root && !job.onProgress ? { ...job, onProgress: (progress) => defaultProgress?.(progress) } : job, signal, heapMb);
   const projects = ProjectRegistry.open({
-    root, indexPath, store, dataDir, allowedRoots, runIndex,
+    root, indexPath, store, dataDir, allowedRoots, runIndex: reportingRunIndex,
     refresh: {
       mode: options.refresh ?? 'watch',
       log: (level, fields, msg) => app?.log[level](fields, msg),
@@ -111,6 +116,7 @@ export async function startServer(options: ServeOptions): Promise<RunningServer>
   });
   const toolContext = new ToolContext({ root, indexPath: options.indexPath, store: options.store, locale: options.locale });
   defaultRefreshed = () => toolContext.warmSearch();
+  defaultProgress = (progress) => toolContext.indexPass.report(progress);
   toolContext.trackIndexPass(projects.defaultProject.ready);
   toolContext.prestartSearch();
   app = await buildApp({
