@@ -4,8 +4,8 @@ import { makeTree, type TreeSpec } from '../test-support/temp-tree.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
 import { connectHttp, startServe, type ServerProcess } from '../test-support/http-server.js';
 
-/** Enough files that the first build takes seconds: searches arrive while it runs. */
-const FILES = 10_000;
+/** Enough files that the first build takes about two seconds: searches arrive while it runs. */
+const FILES = 6_000;
 
 function treeOfFiles(): TreeSpec {
   const files: TreeSpec = {};

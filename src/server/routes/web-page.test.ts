@@ -12,6 +12,9 @@ import { startServe, type ServerProcess } from '../../test-support/http-server.j
 // The build's own first-load measure (a plain ESM script, type-checked with checkJs).
 import { firstLoad } from '../../../web/scripts/first-load.mjs';
 
+/** Polls wait as the project page's do: the suite runs two test files at once, one of them may be building an index. */
+const POLL = { timeout: 10_000 };
+
 describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', () => {
   let server: ServerProcess;
   let browser: BrowserSession;
@@ -44,23 +47,23 @@ describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', 
     await page.keyboard.type('needle');
     await page.waitForSelector('[data-total]');
     expect(page.url()).toContain('q=needle');
-    await expect.poll(() => page.textContent('[data-total]')).toMatch(/^30 results in \d+ ms · page 1/);
-    await expect.poll(() => page.locator('.file').count()).toBe(20); // the first hits render with the answer, the rest just after
+    await expect.poll(() => page.textContent('[data-total]'), POLL).toMatch(/^30 results in \d+ ms · page 1/);
+    await expect.poll(() => page.locator('.file').count(), POLL).toBe(20); // the first hits render with the answer, the rest just after
     expect(await page.locator('.file mark').first().textContent()).toBe('needle');
     // Hits show plain first and are syntax-coloured just after; the match stays marked.
     await page.waitForSelector('.file .hljs-section');
     expect(await page.locator('.file mark').first().textContent()).toBe('needle');
     await page.click('text=Next page');
-    await expect.poll(() => page.textContent('[data-total]')).toContain('page 2');
-    await expect.poll(() => page.locator('.file').count()).toBe(10); // the first hits render with the answer, the rest just after
+    await expect.poll(() => page.textContent('[data-total]'), POLL).toContain('page 2');
+    await expect.poll(() => page.locator('.file').count(), POLL).toBe(10); // the first hits render with the answer, the rest just after
     const files = await page.locator('.file-head a').allTextContents();
     expect(files).toContain('notes/note-29.md');
 
     await page.selectOption('label:has-text("Mode") select', 'exact');
     await page.fill('label:has-text("Path glob") input', 'notes/note-0*.md');
     await page.keyboard.press('Tab');
-    await expect.poll(() => page.textContent('[data-total]')).toContain('of 20 on this page match notes/note-0*.md');
-    await expect.poll(() => page.locator('.file').count()).toBe(10); // the first hits render with the answer, the rest just after
+    await expect.poll(() => page.textContent('[data-total]'), POLL).toContain('of 20 on this page match notes/note-0*.md');
+    await expect.poll(() => page.locator('.file').count(), POLL).toBe(10); // the first hits render with the answer, the rest just after
     expect(page.url()).toContain('mode=exact');
     await page.reload();
     await page.waitForSelector('[data-total]');
