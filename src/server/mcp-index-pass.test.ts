@@ -32,6 +32,7 @@ describe('quarry mcp while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)', 
 
     const first = await search();
     const references = await callJson(session.client, 'find_references', { symbol: 'retryWithBackoff0' });
+    const located = await callJson(session.client, 'locate', { text: 'retryWithBackoff0 fails after the backoff' });
     expect(first.isError).toBe(false);
     expect(first.body.warnings).toEqual([expect.stringMatching(BUILDING)]);
     expect(first.text).toMatch(/warning: The index is being built/);
@@ -40,6 +41,10 @@ describe('quarry mcp while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)', 
     expect(references.isError).toBe(false);
     expect(references.body.warnings).toEqual([expect.stringMatching(BUILDING)]);
     expect(references.text).toMatch(/warning: The index is being built/);
+    // So does locate.
+    expect(located.isError).toBe(false);
+    expect(located.body.warnings).toEqual(expect.arrayContaining([expect.stringMatching(BUILDING)]));
+    expect(located.text).toMatch(/warning: The index is being built/);
 
     // Until the pass ends: every answer says so, its total never shrinks, and the progress shows.
     const totals: number[] = [first.body.total];
