@@ -10,7 +10,7 @@
  */
 import type { IndexReader } from '../store/store.js';
 import { diversify } from './diversity.js';
-import { calleesOf, definitionsOf, referencesTo, shortName } from './graph.js';
+import { calleesOf, definitionsOf, referenceSites, referencesTo, shortName } from './graph.js';
 import type { Retriever, WordsPlan } from './plan.js';
 import { GRAPH_SEARCH, RANKING, SEARCH_DISPLAY } from '../contracts/limits.js';
 import { rerankPool, type RerankedHit } from './rerank.js';
@@ -108,8 +108,9 @@ async function mergedList(
       const score = parent.score * expansion.scoreFactor;
       // Sites in order (callers, subclasses, callees): the first to claim a chunk keeps it.
       const sitesOf: { file_id: number; line: number; relation: FusedHit['relation'] }[] = [];
-      for (const ref of (await referencesTo(reader, symbol.name, ['CALLS'], filters, { limit: expansion.perRelation, offset: 0 })).rows) sitesOf.push({ ...ref, relation: 'caller' });
-      for (const ref of (await referencesTo(reader, symbol.name, ['EXTENDS', 'IMPLEMENTS'], filters, { limit: expansion.perRelation, offset: 0 })).rows) sitesOf.push({ ...ref, relation: 'subclass' });
+      // The first sites only: their totals are not needed here (a common callee's count is a read of all its edges).
+      for (const ref of await referenceSites(reader, symbol.name, ['CALLS'], filters, expansion.perRelation)) sitesOf.push({ ...ref, relation: 'caller' });
+      for (const ref of await referenceSites(reader, symbol.name, ['EXTENDS', 'IMPLEMENTS'], filters, expansion.perRelation)) sitesOf.push({ ...ref, relation: 'subclass' });
       for (const callee of await calleesOf(reader, qualified, expansion.perRelation)) {
         const def = (await definitionsOf(reader, callee.to_name, filters, 1))[0];
         if (def) sitesOf.push({ file_id: def.file_id, line: def.start_line, relation: 'callee' });

@@ -35,6 +35,15 @@ export async function referencesTo(
   return { total, rows: total > 0 ? await reader.edgesTo(filters, target, kindList, window) : [] };
 }
 
+/**
+ * The first `limit` sites that reference `name` (by its short name) with one of `kinds`, without
+ * counting them all: for a caller that needs no total (graph expansion). referencesTo's rows for
+ * the same window, imports asked as written aside.
+ */
+export function referenceSites(reader: IndexReader, name: string, kinds: readonly ReferenceKind[], filters: SearchFilter, limit: number): Promise<EdgeRow[]> {
+  return reader.edgesTo(filters, shortName(name), kinds.join(','), { limit, offset: 0 });
+}
+
 export function calleesOf(reader: IndexReader, qualifiedName: string, limit: number): Promise<EdgeRow[]> {
   return reader.edgesFrom(qualifiedName, 'CALLS', limit);
 }
