@@ -41,7 +41,7 @@ export function registerIndexCommand(program: Command): void {
     .option('--heap-mb <mb>', `heap cap of the indexing thread, MB (default ${INGEST.indexHeapMb}); a tree that needs more is indexed again without it`)
     .option('--prepare-heap-mb <mb>', `heap cap of each worker, MB (default ${INGEST.prepareWorkerHeapMb}); a file that needs more is prepared in the indexing thread`)
     .option('--json', 'print one JSON summary object')
-    .option('--progress-json', 'print the pass\'s progress as JSON lines on stdout ({"progress":{"files_done":N,"files_total":M}}), before the summary')
+    .option('--progress-json', 'print the pass\'s progress as JSON lines on stdout ({"progress":{"files_done":N,"files_total":M,"bytes_done":B,"bytes_total":T}}), before the summary')
     .option('--no-embeddings', 'skip the embedding pass even when an endpoint is configured')
     .action((dir: string, opts: { index?: string; store?: string; maxFileSize: string; repository?: string; workers?: string; heapMb?: string; prepareHeapMb?: string; json?: boolean; progressJson?: boolean; embeddings: boolean } & EmbeddingsFlags) =>
       runCommand(async () => {
