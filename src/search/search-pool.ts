@@ -38,7 +38,8 @@ export function defaultSearchWorkers(): number {
   return Math.max(1, Math.min(SEARCH_POOL.workersDefault, os.availableParallelism()));
 }
 
-function envInt(value: string | undefined, min: number, max: number): number | undefined {
+/** An operator's integer setting, clamped to [min, max]; undefined when absent, blank or not an integer. */
+export function envInt(value: string | undefined, min: number, max: number): number | undefined {
   if (value === undefined || value.trim() === '') return undefined;
   const n = Number(value);
   return Number.isInteger(n) ? Math.min(max, Math.max(min, n)) : undefined;

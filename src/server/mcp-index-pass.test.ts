@@ -16,7 +16,8 @@ function treeOfFiles(): TreeSpec {
 }
 
 const BUILDING = /^The index is being built/;
-const PROGRESS = new RegExp(`^The index is being built \\((\\d+) of ${FILES} files so far\\)`);
+/** The warning with the pass's counts: files done, of all the files. */
+const PROGRESS = /^The index is being built \((\d+) of (\d+) files so far\)/;
 
 describe('quarry mcp while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)', () => {
   let session: StdioSession;
@@ -56,6 +57,7 @@ describe('quarry mcp while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)', 
       totals.push(last.body.total);
       const done = PROGRESS.exec(last.body.warnings?.[0] ?? '');
       if (done) progress.push(Number(done[1]));
+      if (done) expect(Number(done[2])).toBe(FILES);
     }
     expect(last.body.warnings).toBeUndefined();
     expect(last.body.total).toBe(FILES);
@@ -93,6 +95,7 @@ describe('quarry serve while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)'
       last = await search();
       const done = PROGRESS.exec(last.body.warnings?.[0] ?? '');
       if (done) progress.push(Number(done[1]));
+      if (done) expect(Number(done[2])).toBe(FILES);
     }
     expect(last.body.warnings).toBeUndefined();
     expect(last.body.total).toBe(FILES);

@@ -12,6 +12,7 @@
  */
 import { INDEX_PASS } from '../contracts/limits.js';
 import { message, type Locale } from '../contracts/messages/index.js';
+import { envInt } from '../search/search-pool.js';
 
 /** How far a pass has got, as `quarry index` reports it. */
 export interface PassProgress {
@@ -21,9 +22,7 @@ export interface PassProgress {
 
 /** QUARRY_INDEX_WAIT_MS, clamped to INDEX_PASS's bounds; the default when absent or not an integer. */
 export function searchWaitMs(env: NodeJS.ProcessEnv): number {
-  const raw = env.QUARRY_INDEX_WAIT_MS;
-  const n = raw === undefined || raw.trim() === '' ? NaN : Number(raw);
-  return Number.isInteger(n) ? Math.min(INDEX_PASS.searchWaitMsMax, Math.max(0, n)) : INDEX_PASS.searchWaitMs;
+  return envInt(env.QUARRY_INDEX_WAIT_MS, 0, INDEX_PASS.searchWaitMsMax) ?? INDEX_PASS.searchWaitMs;
 }
 
 export class IndexPass {
