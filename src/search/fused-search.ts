@@ -97,8 +97,11 @@ async function mergedList(
     const kept = merged.get(hit.chunkId);
     if (!kept || hit.score >= kept.score) merged.set(hit.chunkId, hit);
   }
+  // Skipped while a first build has not yet made the graph's lookup indexes: each parent would read the
+  // whole graph several times (seconds each on a kernel-sized tree), and the build's notice already says
+  // the answer is incomplete.
   const expansion = retriever(plan, 'graph_expansion');
-  if (expansion) {
+  if (expansion && await reader.graphLookupsReady()) {
     const parents = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, expansion.parents);
     for (const parent of parents) {
       const chunk = await reader.chunkHit(parent.chunkId);

@@ -44,6 +44,9 @@ export const SECONDARY_INDEXES: Readonly<Record<string, string>> = {
  */
 export const BULK_LOAD_KEEPS: ReadonlySet<string> = new Set(['chunks_file_line', 'symbols_file']);
 
+/** The indexes an edge lookup by name goes through (both stores name them so); a bulk load defers them. */
+export const GRAPH_LOOKUP_INDEXES: readonly string[] = ['edges_to', 'edges_from'];
+
 /**
  * The `edges` view over the graph's ids, as schema step 7 made it; step 9 rebuilds `edge_links` and
  * makes the same view again. A later step that changes the view writes its own text.

@@ -13,7 +13,7 @@ import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
 import { expressionPhrases, phraseCountsBlob } from './ranking-extension.js';
-import { GRAM_TOKENS_STEP } from './schema.js';
+import { GRAM_TOKENS_STEP, GRAPH_LOOKUP_INDEXES } from './schema.js';
 import { averagesRowCount, readVarints } from './word-totals.js';
 import { WORD_DOCS_VERSION_KEY } from './word-docs.js';
 import {
@@ -387,6 +387,10 @@ export class SqliteReader implements IndexReader {
 
   edgesFrom(name: string, kinds: string, limit: number) {
     return Promise.resolve(this.s.edgesFrom.all({ name, kinds, limit }));
+  }
+
+  graphLookupsReady() {
+    return Promise.resolve(this.s.indexesPresent.get(JSON.stringify(GRAPH_LOOKUP_INDEXES)) === GRAPH_LOOKUP_INDEXES.length);
   }
 
   fileOutline(path: string) {

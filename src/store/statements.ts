@@ -254,6 +254,10 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
     edgesToCount: db.prepare<SearchFilter & { name: string; kinds: string }, { n: number }>(`
       SELECT count(*) AS n FROM edges e JOIN files f ON f.id = e.file_id JOIN sources s ON s.id = f.source_id
       WHERE e.to_name = @name COLLATE NOCASE AND instr(@kinds, e.kind) > 0 ${FILTERS}`),
+    /** How many of the named indexes (a JSON array) exist. */
+    indexesPresent: db.prepare<[string], number>(
+      "SELECT count(*) FROM sqlite_master WHERE type = 'index' AND name IN (SELECT value FROM json_each(?))",
+    ).pluck(),
     /** Edges leaving a definition: its callees (the NOCASE term lets the names' index find the exact name). */
     edgesFrom: db.prepare<{ name: string; kinds: string; limit: number }, EdgeRow>(`
       SELECT e.kind, e.from_name, e.to_name, e.line, e.file_id, f.path, f.language, s.name AS repository

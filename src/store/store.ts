@@ -157,6 +157,11 @@ export interface IndexReader extends LocateReader {
   edgesToCount(filter: SearchFilter, name: string, kinds: string): Promise<number>;
   /** Edges leaving a definition (its exact qualified name). */
   edgesFrom(name: string, kinds: string, limit: number): Promise<EdgeRow[]>;
+  /**
+   * Whether the graph's lookup indexes (store/schema GRAPH_LOOKUP_INDEXES) exist. A bulk load creates
+   * them only at its end: until then every edge lookup reads the whole graph.
+   */
+  graphLookupsReady(): Promise<boolean>;
 
   /** A file's outline and language, by path (the web page's file view). */
   fileOutline(path: string): Promise<OutlineSymbol[]>;

@@ -256,6 +256,34 @@ export function storeContract(name: string, scratch: () => Promise<ScratchStore>
       }
     }, 60_000);
 
+    it('answers graph questions while a first build defers the graph\'s lookup indexes, without the graph expansion', async () => {
+      const own = await fresh();
+      const tree = makeTree(CONTRACT_TREE);
+      await indexFolder({ root: tree, store: own.location, workers: 0 });
+      const loading = await openStore(own.location, { root: tree });
+      const ask = (query: string) => loading.read((reader) => searchCode(reader, normalizeSearchCodeParams({ query })));
+      const expandedFromLogin = async () => (await ask('how does login work')).items.filter((i) => i.expanded_from === 'login').map((i) => [i.file, i.relation]);
+      const writer = await loading.openWriter();
+      try {
+        expect(await expandedFromLogin()).toEqual([['src/auth/token.ts', 'callee']]);
+        // What a bulk load does first; its end makes the indexes again.
+        await writer.beginBulkLoad();
+        expect(await loading.read((reader) => reader.graphLookupsReady())).toBe(false);
+        expect(await expandedFromLogin()).toEqual([]);
+        const flow = await ask('how does login work');
+        expect(flow.items[0]).toMatchObject({ file: 'src/auth/login.ts', symbol: 'login' });
+        // The references come from the graph all the same (a scan of it, once).
+        const callers = await ask('what calls validateToken');
+        expect(callers.references).toEqual([{ file: 'src/auth/login.ts', line: 5, kind: 'CALLS', from: 'login' }]);
+        await writer.ensureIndexes();
+        expect(await loading.read((reader) => reader.graphLookupsReady())).toBe(true);
+        expect(await expandedFromLogin()).toEqual([['src/auth/token.ts', 'callee']]);
+      } finally {
+        await writer.close();
+        await loading.close();
+      }
+    }, 60_000);
+
     it('lets a search read one index version while a writer publishes the next', async () => {
       const own = await fresh();
       const tree = makeTree({ 'a.txt': 'heron\n' });

@@ -17,6 +17,7 @@ import type {
   ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow, TermPosting,
 } from '../rows.js';
 import type { GraphRows, IndexReader, OutlineSymbol, PageWindow, ScoredChunkText, SymbolName } from '../store.js';
+import { GRAPH_LOOKUP_INDEXES } from '../schema.js';
 import { globRegex } from './glob-regex.js';
 import { parseMatch } from '../match-tree.js';
 import { bodyWordsQuery, trigramCondition, wordQuery } from './match-expression.js';
@@ -298,6 +299,13 @@ export class PgReader implements IndexReader {
       `SELECT count(*) AS n ${EDGE_JOIN} WHERE ascii_lower(e.to_name) = ascii_lower($3) AND strpos($4, e.kind) > 0 AND ${SEARCH_FILTERS}`,
       [filter.language, filter.repository, name, kinds],
     ))[0]?.n ?? 0;
+  }
+
+  async graphLookupsReady(): Promise<boolean> {
+    const [row] = await this.rows<{ n: number }>(
+      'SELECT count(*)::int AS n FROM pg_indexes WHERE schemaname = current_schema() AND indexname = ANY($1::text[])', [GRAPH_LOOKUP_INDEXES],
+    );
+    return row?.n === GRAPH_LOOKUP_INDEXES.length;
   }
 
   edgesFrom(name: string, kinds: string, limit: number): Promise<EdgeRow[]> {
