@@ -9,7 +9,7 @@
  * every hit scored 0 and came back in arbitrary order.
  */
 import { addedIndexWords, addedWordCounts, pathIndexText, wordIndexText } from '../text/identifiers.js';
-import { tokenOccurrences, tokenize } from '../text/tokens.js';
+import { foldCase, tokenOccurrences, tokenize } from '../text/tokens.js';
 import { inverseDocumentFrequency, type TermStats } from './term-stats.js';
 
 /** A query word with the index tokens that count for it (its stem, the full word of an abbreviation). */
@@ -66,8 +66,10 @@ function addedLength(content: string): number {
 export function chunkColumns(chunk: ScorableChunk, wanted: ReadonlySet<string>, lengths?: ColumnLengths): ChunkColumns {
   const path = pathIndexText(chunk.path, chunk.language);
   const symbol = wordIndexText(chunk.symbol ?? '');
-  const body = tokenOccurrences(chunk.content, wanted);
-  for (const [token, n] of addedWordCounts(chunk.content, wanted)) body.set(token, (body.get(token) ?? 0) + n);
+  // Both scans read the text folded: fold it once.
+  const folded = foldCase(chunk.content);
+  const body = tokenOccurrences(chunk.content, wanted, folded);
+  for (const [token, n] of addedWordCounts(chunk.content, wanted, folded)) body.set(token, (body.get(token) ?? 0) + n);
   return {
     path: { counts: tokenOccurrences(path, wanted), length: lengths?.path ?? tokenize(path).length },
     symbol: { counts: tokenOccurrences(symbol, wanted), length: lengths?.symbol ?? tokenize(symbol).length },

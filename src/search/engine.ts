@@ -89,13 +89,22 @@ function chunkHit(row: ChunkHitRow, fused: FusedHit, seen: ReturnType<typeof foc
   };
 }
 
+/** The rows of a page's hits, in its order: those read already, and the others in one question. */
+async function pageRows(reader: IndexReader, hits: readonly FusedHit[], known: ReadonlyMap<number, ChunkHitRow> | undefined): Promise<(ChunkHitRow | undefined)[]> {
+  const missing = known ? hits.filter((h) => !known.has(h.chunkId)).map((h) => h.chunkId) : hits.map((h) => h.chunkId);
+  const read = await reader.chunkHits(missing);
+  const byId = new Map(missing.map((id, i) => [id, read[i]]));
+  return hits.map((h) => known?.get(h.chunkId) ?? byId.get(h.chunkId));
+}
+
 async function retrieveWords(reader: IndexReader, plan: WordsPlan, window: SearchWindow, semantic?: SemanticSearch): Promise<Retrieved> {
   // The embeddings hook: only when the door sent the query's vector.
   const fused: FusedResult & Partial<Pick<SemanticResult, 'semantic'>> = semantic
     ? await searchWithVectors(reader, plan, window, semantic) : await fusedSearch(reader, plan, window);
   const terms = [...plan.phrases, ...plan.terms, ...plan.classification.identifiers];
-  // One question for the page's chunks and one for the symbols around their lines (a round trip each on PostgreSQL).
-  const rows = await reader.chunkHits(fused.hits.map((h) => h.chunkId));
+  // One question for the page's chunks the search has not read yet and one for the symbols around their lines
+  // (a round trip each on PostgreSQL).
+  const rows = await pageRows(reader, fused.hits, fused.rows);
   const found = fused.hits.flatMap((h, i) => {
     const row = rows[i];
     return row ? [{ fused: h, row, seen: focusOf(row, h, terms) }] : [];

@@ -8,6 +8,7 @@
  * before paging, so pages are disjoint and `total` counts BM25 hits plus
  * extra hits BM25 did not have.
  */
+import type { ChunkHitRow } from '../store/rows.js';
 import type { IndexReader } from '../store/store.js';
 import { diversify } from './diversity.js';
 import { calleesOf, definitionsOf, referenceSites, referencesTo, shortName } from './graph.js';
@@ -36,6 +37,8 @@ export interface Reference {
 
 export interface FusedResult {
   hits: FusedHit[];
+  /** Chunk rows the search read already (the re-scored pool's), by id: the page reads only the others. */
+  rows?: ReadonlyMap<number, ChunkHitRow>;
   total: number;
   matched: 'all_terms' | 'any_term';
   /** The phrase check stopped at its budget: `total` is a lower bound. */
@@ -194,7 +197,7 @@ export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: 
   // The pool, or as many BM25 hits as the page reaches past it: every hit of the page is one of them or an
   // extra hit (spreadOverFiles reads more only when the first page cannot be spread from the pool).
   const read = await searchWords(reader, plan, Math.max(plan.rerank.pool, window.offset + window.limit));
-  const pool = await rerankPool(reader, plan, read.ranked);
+  const { hits: pool, rows } = await rerankPool(reader, plan, read.ranked);
   // Extra hits are scaled from the best score; never below the floor, so a symbol question's definitions lead on any corpus.
   const top = Math.max(pool[0]?.score ?? 0, RANKING.extraScoreFloor);
 
@@ -254,7 +257,7 @@ export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: 
   const matchedToo = baseComplete || usedMatch === null ? new Set<number>() : await wordHitsAmong(reader, plan, usedMatch, beyond);
   const outside = beyond.filter((id) => !matchedToo.has(id)).length;
   const total = baseTotal + outside;
-  const result: FusedResult = { hits: ranked.slice(window.offset, window.offset + window.limit), total, matched: base.matched };
+  const result: FusedResult = { hits: ranked.slice(window.offset, window.offset + window.limit), rows, total, matched: base.matched };
   if (base.partial) result.partial = true;
   if (references) { result.references = references; result.referencesTotal = referencesTotal; }
   return result;

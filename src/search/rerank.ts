@@ -46,8 +46,15 @@ async function namedDefinitions(reader: IndexReader, plan: WordsPlan, retriever:
   return named;
 }
 
-/** The pool scored again, best first (ties keep BM25's order). */
-export async function rerankPool(reader: IndexReader, plan: WordsPlan, ranked: readonly RankedChunk[]): Promise<RerankedHit[]> {
+export interface RerankedPool {
+  /** Best first (ties keep BM25's order). */
+  hits: RerankedHit[];
+  /** The rows it read, by chunk id: a page of them needs no second read. */
+  rows: Map<number, ChunkHitRow>;
+}
+
+/** The pool scored again. */
+export async function rerankPool(reader: IndexReader, plan: WordsPlan, ranked: readonly RankedChunk[]): Promise<RerankedPool> {
   const { rerank } = plan;
   const naming = plan.retrievers.find((r): r is NameDefinitions => r.name === 'name_definitions');
   const named = await namedDefinitions(reader, plan, naming);
@@ -77,8 +84,9 @@ export async function rerankPool(reader: IndexReader, plan: WordsPlan, ranked: r
     scores[i] = Math.max(scores[i]!, mentions * naming.lead);
   });
   const order = rows.map((row, i) => ({ row, i })).sort((a, b) => scores[b.i]! - scores[a.i]! || a.i - b.i);
-  return order.map(({ row, i }) => ({
+  const hits = order.map(({ row, i }) => ({
     chunkId: row.chunk_id, fileId: row.file_id, score: scores[i]!,
     ...(named.has(row.chunk_id) ? { focusLine: named.get(row.chunk_id)!.line } : {}),
   }));
+  return { hits, rows: new Map(rows.map((row) => [row.chunk_id, row])) };
 }

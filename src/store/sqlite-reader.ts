@@ -22,7 +22,7 @@ import {
 import type { SqliteStore } from './sqlite-store.js';
 import type { PhraseCounts, StoredCandidateRow } from './statements.js';
 import type {
-  CandidateChunkRow, ChunkSymbolRow, DefinitionAtRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow, ProjectFilterParams,
+  CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow, ProjectFilterParams,
   ScoredChunkRow, SearchFilter, TermPosting,
 } from './rows.js';
 import type { GraphRows, IndexReader, PageWindow, ScoredChunkText, WordRowLengths } from './store.js';
@@ -312,11 +312,24 @@ export class SqliteReader implements IndexReader {
   }
 
   chunkHit(chunkId: number) {
-    return Promise.resolve(this.s.chunkHit.get(chunkId));
+    return Promise.resolve(this.unpackedHits([chunkId])[0]);
   }
 
   chunkHits(chunkIds: readonly number[]) {
-    return Promise.resolve(chunkIds.map((id) => this.s.chunkHit.get(id)));
+    return Promise.resolve(this.unpackedHits(chunkIds));
+  }
+
+  /** The rows read one by one, their texts unpacked together (a call per codec, not per row). */
+  private unpackedHits(chunkIds: readonly number[]): (ChunkHitRow | undefined)[] {
+    const rows = chunkIds.map((id) => this.s.chunkHit.get(id));
+    const texts = unpackChunkBytes(rows.flatMap((row) => (row ? [row.stored] : [])));
+    let next = 0;
+    // Built field by field: a rest-and-spread copy of each row cost a third of the read.
+    return rows.map((row) => row && {
+      chunk_id: row.chunk_id, file_id: row.file_id, start_line: row.start_line, end_line: row.end_line, kind: row.kind,
+      symbol: row.symbol, token_count: row.token_count, content: texts[next++]!.toString('utf8'),
+      path: row.path, language: row.language, repository: row.repository,
+    });
   }
 
   chunkFiles(chunkIds: readonly number[]) {

@@ -72,6 +72,8 @@ const WORDS_JOIN = `
 
 /** A candidate row as stored: `content` still packed (store/chunk-text). */
 export type StoredCandidateRow = Omit<CandidateChunkRow, 'content'> & { content: string | Uint8Array };
+/** A chunk hit before its text is unpacked. */
+export type StoredChunkHitRow = Omit<ChunkHitRow, 'content'> & { stored: string | Uint8Array };
 
 /** `nativeRanking`: quarry_bm25() is loaded on `db`, and the ranked word statements take `@counts`. */
 export function prepareStatements(db: Database.Database, nativeRanking: boolean) {
@@ -211,8 +213,9 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
       WHERE 1 ${FILTERS}
       ORDER BY s.name, f.path, c.start_line, c.id`),
 
-    chunkHit: db.prepare<[number], ChunkHitRow>(`
-      SELECT c.id AS chunk_id, c.file_id, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, chunk_text(c.content) AS content,
+    /** A chunk hit with its text as stored: the reader unpacks a list of them in one call (store/chunk-text). */
+    chunkHit: db.prepare<[number], StoredChunkHitRow>(`
+      SELECT c.id AS chunk_id, c.file_id, c.start_line, c.end_line, c.kind, c.symbol, c.token_count, c.content AS stored,
              f.path, f.language, s.name AS repository
       FROM chunks c JOIN files f ON f.id = c.file_id JOIN sources s ON s.id = f.source_id
       WHERE c.id = ?`),

@@ -166,11 +166,11 @@ const isIdentifierChar = (c: number) => isLower(c) || isUpper(c) || isDigit(c) |
  * "happy" -> "happi", "hoping" -> "hope"; Porter's longer replacements keep
  * their first letter or lose the rest to a later step, and none of the Linux
  * kernel's 91,508 stemmed words differs in more), so a stem is looked for
- * only in identifiers holding all of it but its last letter.
+ * only in identifiers holding all of it but its last letter. `folded` is
+ * foldCase(content), when the caller has it already.
  */
-export function addedWordCounts(content: string, wanted: ReadonlySet<string>): Map<string, number> {
+export function addedWordCounts(content: string, wanted: ReadonlySet<string>, folded = foldCase(content)): Map<string, number> {
   if (identifierCache.size >= IDENTIFIER_CACHE_MAX) identifierCache.clear();
-  const folded = foldCase(content);
   const identifiers = new Set<string>();
   for (const word of wanted) {
     // Parts and stems are lower-case letters or digits: nothing else can be added (and "" would match everywhere).

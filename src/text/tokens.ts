@@ -48,10 +48,10 @@ function tokenCharAt(text: string, at: number): boolean {
  * tokenize(text), without listing them. Each is found with indexOf in the
  * folded text (foldCase keeps offsets) and kept where no token character
  * touches it; a wanted string that is not one token is never counted.
+ * `folded` is foldCase(text), when the caller has it already.
  */
-export function tokenOccurrences(text: string, wanted: Iterable<string>): Map<string, number> {
+export function tokenOccurrences(text: string, wanted: Iterable<string>, folded: string | null = null): Map<string, number> {
   const counts = new Map<string, number>();
-  let folded: string | null = null;
   for (const token of wanted) {
     if (counts.has(token) || !WHOLE_TOKEN.test(token)) continue;
     folded ??= foldCase(text);
