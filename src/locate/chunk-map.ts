@@ -34,9 +34,19 @@ export class ChunkMap {
     this.averageTokens = Math.max(1, rows.reduce((sum, r) => sum + r.tokens, 0) / Math.max(1, rows.length));
   }
 
+  /** One past the highest chunk id it knows: the length of an array by chunk id. */
+  get idLimit(): number {
+    return this.fileOfChunk.length;
+  }
+
   fileOf(chunkId: number): IndexedFile | undefined {
-    const at = chunkId < this.fileOfChunk.length ? this.fileOfChunk[chunkId]! : 0;
-    return at === 0 ? undefined : this.table.files[at - 1];
+    const at = this.fileIndexOf(chunkId);
+    return at < 0 ? undefined : this.table.files[at];
+  }
+
+  /** The chunk's file's place in the table, or -1 (a chunk of no listed file). */
+  fileIndexOf(chunkId: number): number {
+    return (chunkId < this.fileOfChunk.length ? this.fileOfChunk[chunkId]! : 0) - 1;
   }
 
   tokensOf(chunkId: number): number {

@@ -13,7 +13,8 @@ import type { ChunkSymbolRow, DefinitionAtRow, LocateChunkRow, LocateDefinitionR
 /** Every posting of the word index as (term, chunk, column, offset); lives in `temp`, per connection. */
 const INSTANCES_VIEW = "CREATE VIRTUAL TABLE IF NOT EXISTS temp.locate_postings USING fts5vocab(main, chunk_words, 'instance')";
 
-export function prepareLocateStatements(db: Database.Database) {
+/** `columnHits`: quarry_column_hits() (native/quarry_ranking.c) is loaded on `db`. */
+export function prepareLocateStatements(db: Database.Database, columnHits: boolean) {
   db.exec(INSTANCES_VIEW);
   return {
     /** Indexed files (not conversation messages). */
@@ -28,6 +29,12 @@ export function prepareLocateStatements(db: Database.Database) {
     termPostings: db.prepare<[string], TermPosting>(`
       SELECT doc AS chunk_id, count(*) AS tf FROM temp.locate_postings
       WHERE term = ? AND col = 'body' GROUP BY doc ORDER BY doc`),
+    /** The same, a row per chunk instead of per position (about three times faster): `@match` is the body column's term. */
+    termHits: columnHits
+      ? db.prepare<{ match: string; column: number }, TermPosting>(`
+        SELECT rowid AS chunk_id, quarry_column_hits(chunk_words, @column) AS tf FROM chunk_words
+        WHERE chunk_words MATCH @match ORDER BY rowid`)
+      : null,
     /** Files whose chunks match a word-index expression (a message's phrase), at most `limit`. */
     phraseFiles: db.prepare<{ match: string; limit: number }, { file_id: number }>(`
       SELECT DISTINCT c.file_id FROM chunk_words JOIN chunks c ON c.id = chunk_words.rowid

@@ -225,6 +225,49 @@ describe('quarry_bm25() on row ids too sparse to hold', () => {
   });
 });
 
+describe('quarry_column_hits()', () => {
+  it("gives locate each word's frequency in each chunk's body, as the word index's position list does", async () => {
+    const root = makeTree({
+      'lib/zebrapath/reader.ts': 'export function readAll(file: string) {\n  // read the file, read it again: café, naïve\n  return read(file) + read(file);\n}\n',
+      'docs/guide.md': '# Guide\nRead the file. Read it twice; the reader reads read_all.\n',
+      'src/other.py': 'def unrelated():\n    return 42\n',
+    });
+    const indexPath = path.join(makeTree(), 'index.db');
+    await indexFolder({ root, indexPath });
+    const vocabulary = new Database(indexPath, { readonly: true });
+    let words: string[];
+    try {
+      vocabulary.exec("CREATE VIRTUAL TABLE temp.words USING fts5vocab(main, chunk_words, 'row')");
+      words = vocabulary.prepare<[], string>('SELECT term FROM temp.words ORDER BY term').pluck().all();
+      // Without a column filter it still counts only the column it is given.
+      vocabulary.loadExtension(RANKING_MODULE);
+      const columns = vocabulary.prepare<[], string>("SELECT name FROM pragma_table_info('chunk_words')").pluck().all();
+      const hits = (column: string) => vocabulary.prepare<[number], number>(
+        "SELECT quarry_column_hits(chunk_words, ?) FROM chunk_words WHERE chunk_words MATCH '\"zebrapath\"'").pluck().all(columns.indexOf(column));
+      expect(hits('path').length).toBeGreaterThan(0);
+      expect(hits('path').every((n) => n === 1)).toBe(true);
+      expect(hits('body').every((n) => n === 0)).toBe(true);
+    } finally {
+      vocabulary.close();
+    }
+    // Native: quarry_column_hits(); with bm25() the module is not used, and the instances are counted per position.
+    const postings = async (fts5Bm25: boolean) => {
+      const store = SqliteIndex.open(indexPath, { readonly: true, fts5Bm25 });
+      try {
+        return await store.read(async (reader) => Object.fromEntries(await Promise.all(words.map(async (w) => [w, await reader.termPostings(w)] as const))));
+      } finally {
+        await store.close();
+      }
+    };
+    const counted = await postings(true);
+    expect(await postings(false)).toEqual(counted);
+    expect(words).toEqual(expect.arrayContaining(['zebrapath', 'read', 'cafe', 'read_all']));
+    // A word only in a path is no body's; `read` is counted per occurrence.
+    expect(counted['zebrapath']).toEqual([]);
+    expect(Math.max(...counted['read']!.map((p) => p.tf))).toBeGreaterThan(2);
+  });
+});
+
 describe('expressionPhrases', () => {
   it("lists the strings of Quarry's expressions in order, and nothing for others", () => {
     expect(expressionPhrases('("a" AND "b ""c""") NOT ("d" OR "e")')).toEqual(['"a"', '"b ""c"""', '"d"', '"e"']);

@@ -6,7 +6,9 @@
  * keeps them, instead of counting them again in every statement, and keeps
  * the rows' lengths in memory. Where the module is not built, is of another
  * version (left by an older checkout), or SQLite refuses it, the statements
- * keep bm25(): the same scores, only slower.
+ * keep bm25(): the same scores, only slower. The module's second function,
+ * quarry_column_hits(), gives locate a word's frequency in each chunk's body
+ * (store/locate-statements; without the module, an fts5vocab view does).
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -16,7 +18,7 @@ import Database from 'better-sqlite3';
 export const RANKING_MODULE = fileURLToPath(new URL('../../build/Release/quarry_ranking.node', import.meta.url));
 
 /** The module's `quarry_ranking_version()` these statements are written for (its arguments). */
-const RANKING_MODULE_VERSION = 3;
+const RANKING_MODULE_VERSION = 4;
 
 /** Why the module could not be loaded, once per process (the same answer for every connection). */
 let refused: string | null | undefined;

@@ -448,7 +448,11 @@ export class SqliteReader implements IndexReader {
   }
 
   termPostings(term: string): Promise<TermPosting[]> {
-    return Promise.resolve(this.locate.termPostings.all(term));
+    const hits = this.locate.termHits;
+    // Read at every call: a migration may have reordered the word index's columns.
+    const column = this.s.wordColumns.indexOf('body');
+    if (!hits || column < 0) return Promise.resolve(this.locate.termPostings.all(term));
+    return Promise.resolve(hits.all({ match: `body : ${ftsString(term)}`, column }));
   }
 
   phraseFiles(words: readonly string[], limit: number): Promise<number[]> {

@@ -114,7 +114,7 @@ export class SqliteStore {
 
   /** The statements of `locate`, prepared on its first call (most stores never locate). */
   get locateStatements(): LocateStatements {
-    this.locate ??= prepareLocateStatements(this.db);
+    this.locate ??= prepareLocateStatements(this.db, this.statements.nativeRanking);
     return this.locate;
   }
 
