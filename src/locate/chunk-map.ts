@@ -5,13 +5,8 @@
  * summed per file without a join per posting (the join cost more than the
  * postings themselves on a 5,000-file project).
  */
+import type { LocateChunkColumns } from '../store/rows.js';
 import type { IndexedFile, PathTable } from './path-table.js';
-
-export interface ChunkRow {
-  id: number;
-  file_id: number;
-  tokens: number;
-}
 
 export class ChunkMap {
   readonly size: number;
@@ -20,18 +15,22 @@ export class ChunkMap {
   private readonly fileOfChunk: Int32Array;
   private readonly tokensOfChunk: Int32Array;
 
-  constructor(rows: readonly ChunkRow[], private readonly table: PathTable) {
-    const maxId = rows.reduce((max, r) => Math.max(max, r.id), 0);
+  constructor(chunks: LocateChunkColumns, private readonly table: PathTable) {
+    const { ids, fileIds, tokens } = chunks;
+    // Ids come in order: the last is the highest.
+    const maxId = ids.length > 0 ? ids[ids.length - 1]! : 0;
     this.fileOfChunk = new Int32Array(maxId + 1);
     this.tokensOfChunk = new Int32Array(maxId + 1);
-    for (const row of rows) {
-      const file = table.byId.get(row.file_id);
+    let tokenSum = 0;
+    for (let i = 0; i < ids.length; i++) {
+      tokenSum += tokens[i]!;
+      const file = table.byId.get(fileIds[i]!);
       if (!file) continue;
-      this.fileOfChunk[row.id] = file.index + 1;
-      this.tokensOfChunk[row.id] = row.tokens;
+      this.fileOfChunk[ids[i]!] = file.index + 1;
+      this.tokensOfChunk[ids[i]!] = tokens[i]!;
     }
-    this.size = rows.length;
-    this.averageTokens = Math.max(1, rows.reduce((sum, r) => sum + r.tokens, 0) / Math.max(1, rows.length));
+    this.size = ids.length;
+    this.averageTokens = Math.max(1, tokenSum / Math.max(1, ids.length));
   }
 
   /** One past the highest chunk id it knows: the length of an array by chunk id. */
@@ -55,8 +54,9 @@ export class ChunkMap {
 }
 
 /** Each file's length in tokens (the sum of its chunks' estimates), for BM25's length normalisation. */
-export function tokensByFile(rows: readonly ChunkRow[]): Map<number, number> {
-  const tokens = new Map<number, number>();
-  for (const row of rows) tokens.set(row.file_id, (tokens.get(row.file_id) ?? 0) + row.tokens);
-  return tokens;
+export function tokensByFile(chunks: LocateChunkColumns): Map<number, number> {
+  const byFile = new Map<number, number>();
+  const { fileIds, tokens } = chunks;
+  for (let i = 0; i < fileIds.length; i++) byFile.set(fileIds[i]!, (byFile.get(fileIds[i]!) ?? 0) + tokens[i]!);
+  return byFile;
 }

@@ -8,7 +8,7 @@
  * by name, and the graph's edges. Values reach SQLite only as bound parameters.
  */
 import type Database from 'better-sqlite3';
-import type { ChunkSymbolRow, DefinitionAtRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow, TermPosting } from './rows.js';
+import type { ChunkSymbolRow, DefinitionAtRow, LocateDefinitionRow, LocateFileRow, TermPosting } from './rows.js';
 
 /** Every posting of the word index as (term, chunk, column, offset); lives in `temp`, per connection. */
 const INSTANCES_VIEW = "CREATE VIRTUAL TABLE IF NOT EXISTS temp.locate_postings USING fts5vocab(main, chunk_words, 'instance')";
@@ -23,8 +23,8 @@ export function prepareLocateStatements(db: Database.Database, columnHits: boole
       FROM files f JOIN sources s ON s.id = f.source_id
       WHERE f.source_type = 'file' AND (@repository IS NULL OR s.name = @repository)
       ORDER BY f.id`),
-    /** Every chunk's file and length: read once per index version, so postings need no join. */
-    chunks: db.prepare<[], LocateChunkRow>('SELECT id, file_id, token_count AS tokens FROM chunks ORDER BY id'),
+    /** Every chunk's id, file and length, as arrays (a row object each costs more than the read): read once per index version, so postings need no join. */
+    chunks: db.prepare<[], [number, number, number]>('SELECT id, file_id, token_count FROM chunks ORDER BY id').raw(),
     /** Occurrences of a term in each chunk's body. */
     termPostings: db.prepare<[string], TermPosting>(`
       SELECT doc AS chunk_id, count(*) AS tf FROM temp.locate_postings

@@ -102,11 +102,15 @@ export interface LocateFileRow {
   repository: string;
 }
 
-export interface LocateChunkRow {
-  id: number;
-  file_id: number;
-  /** Tokens of the chunk's word-index text. */
-  tokens: number;
+/**
+ * Every chunk's id, file and length (tokens of its word-index text), in id order, as three columns of
+ * equal length: a kernel-sized index has over a million chunks, and a row object each cost most of
+ * reading them.
+ */
+export interface LocateChunkColumns {
+  ids: number[];
+  fileIds: number[];
+  tokens: number[];
 }
 
 /** Occurrences of a term in one chunk's body. */

@@ -22,7 +22,7 @@ import {
 import type { SqliteStore } from './sqlite-store.js';
 import type { PhraseCounts, StoredCandidateRow } from './statements.js';
 import type {
-  CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow, ProjectFilterParams,
+  CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, LocateChunkColumns, LocateDefinitionRow, LocateFileRow, ProjectFilterParams,
   ScoredChunkRow, SearchFilter, TermPosting,
 } from './rows.js';
 import type { GraphRows, IndexReader, PageWindow, ScoredChunkText, WordRowLengths } from './store.js';
@@ -443,8 +443,14 @@ export class SqliteReader implements IndexReader {
     return Promise.resolve(this.locate.files.all({ repository }));
   }
 
-  chunkTokens(): Promise<LocateChunkRow[]> {
-    return Promise.resolve(this.locate.chunks.all());
+  chunkTokens(): Promise<LocateChunkColumns> {
+    const columns: LocateChunkColumns = { ids: [], fileIds: [], tokens: [] };
+    for (const [id, fileId, tokens] of this.locate.chunks.iterate()) {
+      columns.ids.push(id);
+      columns.fileIds.push(fileId);
+      columns.tokens.push(tokens);
+    }
+    return Promise.resolve(columns);
   }
 
   termPostings(term: string): Promise<TermPosting[]> {

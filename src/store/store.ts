@@ -15,7 +15,7 @@
  * the same order on both: ties are always broken by id.
  */
 import type {
-  CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, EdgeRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow,
+  CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, EdgeRow, LocateChunkColumns, LocateDefinitionRow, LocateFileRow,
   ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow, TermPosting,
 } from './rows.js';
 
@@ -73,7 +73,7 @@ export interface LocateReader {
   /** Indexed files (not conversation messages), of one repository or all. */
   locateFiles(repository: string | null): Promise<LocateFileRow[]>;
   /** Every chunk's file and token count. */
-  chunkTokens(): Promise<LocateChunkRow[]>;
+  chunkTokens(): Promise<LocateChunkColumns>;
   /** How often a folded word occurs in each chunk's body, for every chunk holding it there. */
   termPostings(term: string): Promise<TermPosting[]>;
   /** Files whose chunk bodies hold these folded words in a row, at most `limit` of them. */

@@ -13,7 +13,7 @@ import type pg from 'pg';
 import { PG_STORE } from '../../contracts/limits.js';
 import { wordIndexText } from '../../text/identifiers.js';
 import type {
-  CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, EdgeRow, LocateChunkRow, LocateDefinitionRow, LocateFileRow,
+  CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, EdgeRow, LocateChunkColumns, LocateDefinitionRow, LocateFileRow,
   ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow, TermPosting,
 } from '../rows.js';
 import type { GraphRows, IndexReader, OutlineSymbol, PageWindow, ScoredChunkText, SymbolName } from '../store.js';
@@ -365,8 +365,9 @@ export class PgReader implements IndexReader {
     );
   }
 
-  chunkTokens(): Promise<LocateChunkRow[]> {
-    return this.rows('SELECT id, file_id, token_count AS tokens FROM chunks ORDER BY id');
+  async chunkTokens(): Promise<LocateChunkColumns> {
+    const rows = await this.rows<{ id: number; file_id: number; tokens: number }>('SELECT id, file_id, token_count AS tokens FROM chunks ORDER BY id');
+    return { ids: rows.map((r) => r.id), fileIds: rows.map((r) => r.file_id), tokens: rows.map((r) => r.tokens) };
   }
 
   async termPostings(term: string): Promise<TermPosting[]> {
