@@ -17,8 +17,8 @@ export class ChunkMap {
 
   constructor(chunks: LocateChunkColumns, private readonly table: PathTable) {
     const { ids, fileIds, tokens } = chunks;
-    // Ids come in order: the last is the highest.
-    const maxId = ids.length > 0 ? ids[ids.length - 1]! : 0;
+    let maxId = 0;
+    for (const id of ids) if (id > maxId) maxId = id;
     this.fileOfChunk = new Int32Array(maxId + 1);
     this.tokensOfChunk = new Int32Array(maxId + 1);
     let tokenSum = 0;

@@ -103,9 +103,9 @@ export interface LocateFileRow {
 }
 
 /**
- * Every chunk's id, file and length (tokens of its word-index text), in id order, as three columns of
- * equal length: a kernel-sized index has over a million chunks, and a row object each cost most of
- * reading them.
+ * Every chunk's id, file and length (tokens of its word-index text), in any order, as three columns
+ * of equal length: a kernel-sized index has over a million chunks, and a row object each cost most
+ * of reading them.
  */
 export interface LocateChunkColumns {
   ids: number[];

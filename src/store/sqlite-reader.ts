@@ -7,11 +7,12 @@
  * per scan: two searches interleaving in one process cannot trip over one
  * statement's open iterator.
  */
-import { WORDS_BOUND } from '../contracts/limits.js';
+import { LOCATE, WORDS_BOUND } from '../contracts/limits.js';
 import { ftsString } from '../text/escape.js';
 import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
+import { chunkColumnsOf } from './locate-statements.js';
 import { expressionPhrases, phraseCountsBlob } from './ranking-extension.js';
 import { GRAM_TOKENS_STEP, GRAPH_LOOKUP_INDEXES } from './schema.js';
 import { averagesRowCount, readVarints } from './word-totals.js';
@@ -445,10 +446,9 @@ export class SqliteReader implements IndexReader {
 
   chunkTokens(): Promise<LocateChunkColumns> {
     const columns: LocateChunkColumns = { ids: [], fileIds: [], tokens: [] };
-    for (const [id, fileId, tokens] of this.locate.chunks.iterate()) {
-      columns.ids.push(id);
-      columns.fileIds.push(fileId);
-      columns.tokens.push(tokens);
+    const last = this.locate.chunkMaxId.get() ?? 0;
+    for (let from = 0; from <= last; from += LOCATE.chunkIdsPerRead) {
+      chunkColumnsOf(this.locate.chunks.get({ from, to: from + LOCATE.chunkIdsPerRead }) ?? null, columns);
     }
     return Promise.resolve(columns);
   }
