@@ -111,14 +111,16 @@ export async function addTermEvidence(
   const details: { file: number; term: number; weight: number }[] = [];
   for (const [t, chosen] of terms.entries()) {
     const mention = clues.words.get(chosen.term) as WordMention;
-    for (const posting of await reader.termPostings(chosen.term)) {
-      const file = chunkMap.fileIndexOf(posting.chunk_id);
+    const { chunkIds, frequencies } = await reader.termPostings(chosen.term);
+    for (let p = 0; p < chunkIds.length; p++) {
+      const chunk = chunkIds[p]!;
+      const tf = frequencies[p]!;
+      const file = chunkMap.fileIndexOf(chunk);
       if (file < 0) continue;
       if (termMark[file] !== t + 1) { termMark[file] = t + 1; termFiles.push(file); }
-      termFrequency[file] = termFrequency[file]! + posting.tf;
-      const chunk = posting.chunk_id;
+      termFrequency[file] = termFrequency[file]! + tf;
       if (!chunkReached[chunk]) { chunkReached[chunk] = 1; chunksInOrder.push(chunk); }
-      chunkScore[chunk] = chunkScore[chunk]! + chosen.weight * saturate(posting.tf, Math.max(1, chunkMap.tokensOf(chunk)), chunkMap.averageTokens);
+      chunkScore[chunk] = chunkScore[chunk]! + chosen.weight * saturate(tf, Math.max(1, chunkMap.tokensOf(chunk)), chunkMap.averageTokens);
     }
     const df = termFiles.length;
     const idf = Math.log(1 + (files.length - df + 0.5) / (df + 0.5));

@@ -1,12 +1,13 @@
 /**
- * locate's chunk-to-file map as the SQLite reader reads it: one text of numbers per slice of chunk
- * ids, parsed into columns, the same chunks as a plain row-by-row read of a real index.
+ * What locate reads as texts of numbers (store/number-text): the chunk-to-file map, one text per
+ * slice of chunk ids, the same chunks as a plain row-by-row read of a real index; and a term's
+ * postings, in chunk order.
  */
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexFolder } from '../ingest/indexer.js';
 import { makeTree } from '../test-support/temp-tree.js';
-import { chunkColumnsOf } from './locate-statements.js';
+import { chunkColumnsOf, termPostingsOf } from './locate-statements.js';
 import { SqliteIndex } from './sqlite-index.js';
 
 describe('chunkColumnsOf', () => {
@@ -16,6 +17,14 @@ describe('chunkColumnsOf', () => {
     expect(chunkColumnsOf('1000000 10 42', columns)).toBe(columns);
     expect(columns.ids).toEqual([1, 2, 15, 1_000_000]);
     expect(chunkColumnsOf(null)).toEqual({ ids: [], fileIds: [], tokens: [] });
+  });
+});
+
+describe('termPostingsOf', () => {
+  it('reads chunk and frequency pairs, in chunk order whatever order the text has', () => {
+    expect(termPostingsOf('3 1 8 2 40 5')).toEqual({ chunkIds: [3, 8, 40], frequencies: [1, 2, 5] });
+    expect(termPostingsOf('40 5 3 1 8 2')).toEqual({ chunkIds: [3, 8, 40], frequencies: [1, 2, 5] });
+    expect(termPostingsOf(null)).toEqual({ chunkIds: [], frequencies: [] });
   });
 });
 

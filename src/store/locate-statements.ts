@@ -8,7 +8,8 @@
  * by name, and the graph's edges. Values reach SQLite only as bound parameters.
  */
 import type Database from 'better-sqlite3';
-import type { ChunkSymbolRow, DefinitionAtRow, LocateChunkColumns, LocateDefinitionRow, LocateFileRow, TermPosting } from './rows.js';
+import { readNumberColumns } from './number-text.js';
+import type { ChunkSymbolRow, DefinitionAtRow, LocateChunkColumns, LocateDefinitionRow, LocateFileRow, TermPostings } from './rows.js';
 
 /** Every posting of the word index as (term, chunk, column, offset); lives in `temp`, per connection. */
 const INSTANCES_VIEW = "CREATE VIRTUAL TABLE IF NOT EXISTS temp.locate_postings USING fts5vocab(main, chunk_words, 'instance')";
@@ -31,14 +32,20 @@ export function prepareLocateStatements(db: Database.Database, columnHits: boole
       SELECT group_concat(id || ' ' || file_id || ' ' || token_count, ' ') FROM chunks WHERE id >= @from AND id < @to`).pluck(),
     chunkMaxId: db.prepare<[], number | null>('SELECT max(id) FROM chunks').pluck(),
     /** Occurrences of a term in each chunk's body. */
-    termPostings: db.prepare<[string], TermPosting>(`
+    termPostings: db.prepare<[string], { chunk_id: number; tf: number }>(`
       SELECT doc AS chunk_id, count(*) AS tf FROM temp.locate_postings
       WHERE term = ? AND col = 'body' GROUP BY doc ORDER BY doc`),
-    /** The same, a row per chunk instead of per position (about three times faster): `@match` is the body column's term. */
+    /**
+     * The same from quarry_column_hits(), a row per chunk instead of per position, written as one text
+     * (termPostingsOf; the function cannot run inside the aggregate, so the rows are gathered first):
+     * `@match` is the body column's term.
+     */
     termHits: columnHits
-      ? db.prepare<{ match: string; column: number }, TermPosting>(`
-        SELECT rowid AS chunk_id, quarry_column_hits(chunk_words, @column) AS tf FROM chunk_words
-        WHERE chunk_words MATCH @match ORDER BY rowid`)
+      ? db.prepare<{ match: string; column: number }, string | null>(`
+        WITH hits AS MATERIALIZED (
+          SELECT rowid AS chunk_id, quarry_column_hits(chunk_words, @column) AS tf FROM chunk_words
+          WHERE chunk_words MATCH @match ORDER BY rowid)
+        SELECT group_concat(chunk_id || ' ' || tf, ' ') FROM hits`).pluck()
       : null,
     /** Files whose chunks match a word-index expression (a message's phrase), at most `limit`. */
     phraseFiles: db.prepare<{ match: string; limit: number }, { file_id: number }>(`
@@ -71,23 +78,25 @@ export function prepareLocateStatements(db: Database.Database, columnHits: boole
 export type LocateStatements = ReturnType<typeof prepareLocateStatements>;
 
 /**
- * The chunks' columns from the `chunks` statement's text: id, file and length of each chunk in turn,
- * all non-negative integers, space-separated. One value instead of a row per chunk: better-sqlite3's
- * cost per row was most of reading a kernel's 1.18 M chunks (0.95 s as raw rows, 0.5 s this way).
- * Added to `columns` when given (the reader asks a slice of ids at a time: one text stays far below
- * SQLite's 1 GB limit on a value).
+ * The chunks' columns from the `chunks` statement's text (store/number-text: 0.5 s for a kernel's
+ * 1.18 M chunks, against 0.95 s as raw rows), added to `columns` when given: the reader asks a slice of
+ * ids at a time, so one text stays far below SQLite's 1 GB limit on a value.
  */
 export function chunkColumnsOf(text: string | null, columns: LocateChunkColumns = { ids: [], fileIds: [], tokens: [] }): LocateChunkColumns {
-  if (!text) return columns;
-  const order = [columns.ids, columns.fileIds, columns.tokens];
-  let value = 0;
-  let column = 0;
-  for (let at = 0; at <= text.length; at++) {
-    const c = at < text.length ? text.charCodeAt(at) : 32;
-    if (c !== 32) { value = value * 10 + (c - 48); continue; }
-    order[column]!.push(value);
-    value = 0;
-    column = column === 2 ? 0 : column + 1;
-  }
+  readNumberColumns(text, [columns.ids, columns.fileIds, columns.tokens]);
   return columns;
+}
+
+/**
+ * A term's postings from the `termHits` statement's text, in chunk order. The rows are gathered in that
+ * order, but an aggregate's order is SQLite's to choose (asking it to sort cost a third more): they are
+ * checked, and sorted only if they are not.
+ */
+export function termPostingsOf(text: string | null): TermPostings {
+  const postings: TermPostings = { chunkIds: [], frequencies: [] };
+  readNumberColumns(text, [postings.chunkIds, postings.frequencies]);
+  const { chunkIds, frequencies } = postings;
+  if (chunkIds.every((id, i) => i === 0 || chunkIds[i - 1]! < id)) return postings;
+  const order = chunkIds.map((_, i) => i).sort((a, b) => chunkIds[a]! - chunkIds[b]!);
+  return { chunkIds: order.map((i) => chunkIds[i]!), frequencies: order.map((i) => frequencies[i]!) };
 }

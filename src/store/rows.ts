@@ -114,9 +114,10 @@ export interface LocateChunkColumns {
 }
 
 /** Occurrences of a term in one chunk's body. */
-export interface TermPosting {
-  chunk_id: number;
-  tf: number;
+/** A term's postings: the chunks holding it in their body, in id order, and how often each holds it. */
+export interface TermPostings {
+  chunkIds: number[];
+  frequencies: number[];
 }
 
 export interface LocateDefinitionRow {

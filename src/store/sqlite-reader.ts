@@ -12,7 +12,7 @@ import { ftsString } from '../text/escape.js';
 import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
-import { chunkColumnsOf } from './locate-statements.js';
+import { chunkColumnsOf, termPostingsOf } from './locate-statements.js';
 import { expressionPhrases, phraseCountsBlob } from './ranking-extension.js';
 import { GRAM_TOKENS_STEP, GRAPH_LOOKUP_INDEXES } from './schema.js';
 import { averagesRowCount, readVarints } from './word-totals.js';
@@ -24,7 +24,7 @@ import type { SqliteStore } from './sqlite-store.js';
 import type { PhraseCounts, StoredCandidateRow } from './statements.js';
 import type {
   CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, LocateChunkColumns, LocateDefinitionRow, LocateFileRow, ProjectFilterParams,
-  ScoredChunkRow, SearchFilter, TermPosting,
+  ScoredChunkRow, SearchFilter, TermPostings,
 } from './rows.js';
 import type { GraphRows, IndexReader, PageWindow, ScoredChunkText, WordRowLengths } from './store.js';
 
@@ -453,12 +453,13 @@ export class SqliteReader implements IndexReader {
     return Promise.resolve(columns);
   }
 
-  termPostings(term: string): Promise<TermPosting[]> {
+  termPostings(term: string): Promise<TermPostings> {
     const hits = this.locate.termHits;
     // Read at every call: a migration may have reordered the word index's columns.
     const column = this.s.wordColumns.indexOf('body');
-    if (!hits || column < 0) return Promise.resolve(this.locate.termPostings.all(term));
-    return Promise.resolve(hits.all({ match: `body : ${ftsString(term)}`, column }));
+    if (hits && column >= 0) return Promise.resolve(termPostingsOf(hits.get({ match: `body : ${ftsString(term)}`, column }) ?? null));
+    const rows = this.locate.termPostings.all(term);
+    return Promise.resolve({ chunkIds: rows.map((row) => row.chunk_id), frequencies: rows.map((row) => row.tf) });
   }
 
   phraseFiles(words: readonly string[], limit: number): Promise<number[]> {

@@ -16,7 +16,7 @@
  */
 import type {
   CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, EdgeRow, LocateChunkColumns, LocateDefinitionRow, LocateFileRow,
-  ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow, TermPosting,
+  ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow, TermPostings,
 } from './rows.js';
 
 export type StoreKind = 'sqlite' | 'postgres';
@@ -75,7 +75,7 @@ export interface LocateReader {
   /** Every chunk's file and token count. */
   chunkTokens(): Promise<LocateChunkColumns>;
   /** How often a folded word occurs in each chunk's body, for every chunk holding it there. */
-  termPostings(term: string): Promise<TermPosting[]>;
+  termPostings(term: string): Promise<TermPostings>;
   /** Files whose chunk bodies hold these folded words in a row, at most `limit` of them. */
   phraseFiles(words: readonly string[], limit: number): Promise<number[]>;
   /** Definitions named `name` (ASCII case-insensitive), by file and line. */

@@ -14,7 +14,7 @@ import { PG_STORE } from '../../contracts/limits.js';
 import { wordIndexText } from '../../text/identifiers.js';
 import type {
   CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, EdgeRow, LocateChunkColumns, LocateDefinitionRow, LocateFileRow,
-  ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow, TermPosting,
+  ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow, TermPostings,
 } from '../rows.js';
 import type { GraphRows, IndexReader, OutlineSymbol, PageWindow, ScoredChunkText, SymbolName } from '../store.js';
 import { GRAPH_LOOKUP_INDEXES } from '../schema.js';
@@ -370,12 +370,12 @@ export class PgReader implements IndexReader {
     return { ids: rows.map((r) => r.id), fileIds: rows.map((r) => r.file_id), tokens: rows.map((r) => r.tokens) };
   }
 
-  async termPostings(term: string): Promise<TermPosting[]> {
+  async termPostings(term: string): Promise<TermPostings> {
     const rows = await this.rows<{ chunk_id: number; packed: number }>(
       'SELECT id AS chunk_id, tf -> $1 AS packed FROM chunks WHERE words @@ $2::tsquery ORDER BY id',
       [term, bodyWordsQuery([term])],
     );
-    return rows.map((row) => ({ chunk_id: row.chunk_id, tf: bodyCount(row.packed) }));
+    return { chunkIds: rows.map((row) => row.chunk_id), frequencies: rows.map((row) => bodyCount(row.packed)) };
   }
 
   /** Chunks holding every word in their body are read in id order, in batches, until `limit` files hold the phrase. */
