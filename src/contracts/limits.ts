@@ -279,6 +279,12 @@ export const GRAPH_SEARCH = {
   expansionPerRelation: 5,
   /** Extra hits (definitions, references, pattern matches) kept per query before ranking: bounds the work. */
   extrasMax: 300,
+  /**
+   * While a first build defers the graph's lookup indexes, a name's sites are read in one scan, up to
+   * this many, and its total and page are taken from them (two scans otherwise: the count and the
+   * page). A name with more sites is counted and paged as usual.
+   */
+  sitesReadWhileBuilding: 50_000,
 } as const;
 
 /**

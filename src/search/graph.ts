@@ -4,6 +4,7 @@
  * sites of a name, callees of a definition. Names are matched
  * case-insensitively on the last identifier (`a.b.validate` -> validate).
  */
+import { GRAPH_SEARCH } from '../contracts/limits.js';
 import type { EdgeRow, SearchFilter, SymbolRow } from '../store/rows.js';
 import type { IndexReader } from '../store/store.js';
 
@@ -28,11 +29,34 @@ export async function referencesTo(
   reader: IndexReader, name: string, kinds: readonly ReferenceKind[], filters: SearchFilter, window: { limit: number; offset: number },
 ): Promise<{ rows: EdgeRow[]; total: number }> {
   const kindList = kinds.join(',');
-  const lookup = async (target: string) => ({ target, total: await reader.edgesToCount(filters, target, kindList) });
   const short = shortName(name);
-  const asWritten = kinds.length === 1 && kinds[0] === 'IMPORTS' && short !== name ? await lookup(name) : null;
+  const targets = kinds.length === 1 && kinds[0] === 'IMPORTS' && short !== name ? [name, short] : [short];
+  if (!(await reader.graphLookupsReady())) {
+    const scanned = await referencesInOneScan(reader, targets, kindList, filters, window);
+    if (scanned) return scanned;
+  }
+  const lookup = async (target: string) => ({ target, total: await reader.edgesToCount(filters, target, kindList) });
+  const asWritten = targets.length > 1 ? await lookup(name) : null;
   const { target, total } = asWritten && asWritten.total > 0 ? asWritten : await lookup(short);
   return { total, rows: total > 0 ? await reader.edgesTo(filters, target, kindList, window) : [] };
+}
+
+/**
+ * referencesTo's answer from one read of every site, while the graph's lookup indexes are missing
+ * (a first build): each question then scans the whole graph, and counting and paging were two. The
+ * first target with sites answers, as in referencesTo; null when one has more sites than
+ * GRAPH_SEARCH.sitesReadWhileBuilding (counted and paged as usual).
+ */
+async function referencesInOneScan(
+  reader: IndexReader, targets: readonly string[], kindList: string, filters: SearchFilter, window: { limit: number; offset: number },
+): Promise<{ rows: EdgeRow[]; total: number } | null> {
+  const most = GRAPH_SEARCH.sitesReadWhileBuilding;
+  for (const target of targets) {
+    const sites = await reader.edgesTo(filters, target, kindList, { limit: most, offset: 0 });
+    if (sites.length >= most) return null;
+    if (sites.length > 0) return { total: sites.length, rows: sites.slice(window.offset, window.offset + window.limit) };
+  }
+  return { total: 0, rows: [] };
 }
 
 /**

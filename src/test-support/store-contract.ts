@@ -18,6 +18,7 @@ import { collectGraph } from '../graph/export.js';
 import { indexFolder } from '../ingest/indexer.js';
 import { searchCode, type SearchCodeResponse } from '../search/engine.js';
 import { searchProject } from '../search/project-search.js';
+import type { ReferenceKind } from '../search/graph.js';
 import { findReferences } from '../search/references-service.js';
 import { ResultCache } from '../search/result-cache.js';
 import { runSearchCode } from '../search/search-code-service.js';
@@ -263,11 +264,23 @@ export function storeContract(name: string, scratch: () => Promise<ScratchStore>
       const loading = await openStore(own.location, { root: tree });
       const ask = (query: string) => loading.read((reader) => searchCode(reader, normalizeSearchCodeParams({ query })));
       const expandedFromLogin = async () => (await ask('how does login work')).items.filter((i) => i.expanded_from === 'login').map((i) => [i.file, i.relation]);
+      const references = (symbol: string, kinds: ReferenceKind[], offset: number) => loading.read(async (reader) => {
+        const { index_version: _version, ...answer } = await findReferences(reader, { symbol, kinds, filters: { language: null, repository: null }, limit: 1, offset });
+        return answer;
+      });
+      const pages = async () => [
+        await references('validateToken', ['CALLS'], 0), await references('validateToken', ['CALLS'], 1),
+        await references('./token', ['IMPORTS'], 0), await references('BaseValidator', ['EXTENDS'], 0), await references('nothingCallsThis', ['CALLS'], 0),
+      ];
       const writer = await loading.openWriter();
       try {
         expect(await expandedFromLogin()).toEqual([['src/auth/token.ts', 'callee']]);
+        const indexed = await pages();
+        expect(indexed.map((page) => page.total)).toEqual([1, 1, 1, 1, 0]);
         // What a bulk load does first; its end makes the indexes again.
         await writer.beginBulkLoad();
+        // Sites are then read in one scan each, and give the same pages and totals.
+        expect(await pages()).toEqual(indexed);
         expect(await loading.read((reader) => reader.graphLookupsReady())).toBe(false);
         expect(await expandedFromLogin()).toEqual([]);
         const flow = await ask('how does login work');
