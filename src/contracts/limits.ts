@@ -841,10 +841,10 @@ export const LOCATE = {
   /** Files ranked before the page is cut (the answer's `total` counts them). */
   candidatesMax: 500,
   /**
-   * Chunk ids whose file and length one statement reads as one text (store/locate-statements): about
+   * Chunks whose id, file and length one statement reads as one text (store/locate-statements): about
    * 20 MB of text per million chunks, far below SQLite's 1 GB limit on a value.
    */
-  chunkIdsPerRead: 1_000_000,
+  chunksPerRead: 1_000_000,
 } as const;
 
 /**

@@ -100,9 +100,8 @@ async function mergedList(
     const kept = merged.get(hit.chunkId);
     if (!kept || hit.score >= kept.score) merged.set(hit.chunkId, hit);
   }
-  // Skipped while a first build has not yet made the graph's lookup indexes: each parent would read the
-  // whole graph several times (seconds each on a kernel-sized tree), and the build's notice already says
-  // the answer is incomplete.
+  // Skipped while the graph's lookup indexes are missing (a first build makes them at its end): each parent
+  // would read the whole graph several times, seconds each on a kernel-sized tree.
   const expansion = retriever(plan, 'graph_expansion');
   if (expansion && await reader.graphLookupsReady()) {
     const parents = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, expansion.parents);

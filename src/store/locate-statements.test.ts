@@ -7,7 +7,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { indexFolder } from '../ingest/indexer.js';
 import { makeTree } from '../test-support/temp-tree.js';
-import { chunkColumnsOf, termPostingsOf } from './locate-statements.js';
+import { chunkColumnsOf, readChunkColumns, termPostingsOf } from './locate-statements.js';
 import { SqliteIndex } from './sqlite-index.js';
 
 describe('chunkColumnsOf', () => {
@@ -37,8 +37,11 @@ describe('SqliteReader.chunkTokens', () => {
     try {
       const rows = store.sqlite.db.prepare<[], { id: number; file_id: number; token_count: number }>('SELECT id, file_id, token_count FROM chunks ORDER BY id').all();
       expect(rows.length).toBeGreaterThanOrEqual(12);
-      const columns = await store.read((reader) => reader.chunkTokens());
-      expect(columns).toEqual({ ids: rows.map((r) => r.id), fileIds: rows.map((r) => r.file_id), tokens: rows.map((r) => r.token_count) });
+      const expected = { ids: rows.map((r) => r.id), fileIds: rows.map((r) => r.file_id), tokens: rows.map((r) => r.token_count) };
+      expect(await store.read((reader) => reader.chunkTokens())).toEqual(expected);
+      // A few chunks a read, as a kernel-sized index is read a million at a time: nothing lost or read twice.
+      const chunks = store.sqlite.locateStatements.chunks;
+      for (const limit of [1, 5, rows.length]) expect(readChunkColumns((from, n) => chunks.get({ from, limit: n }) ?? null, limit)).toEqual(expected);
     } finally {
       await store.close();
     }

@@ -25,12 +25,12 @@ export function prepareLocateStatements(db: Database.Database, columnHits: boole
       WHERE f.source_type = 'file' AND (@repository IS NULL OR s.name = @repository)
       ORDER BY f.id`),
     /**
-     * The id, file and length of every chunk with an id in [from, to) as one text of numbers (see
-     * chunkColumnsOf); read once per index version, so postings need no join.
+     * The id, file and length of the first `@limit` chunks from id `@from` on, as one text of numbers
+     * (see chunkColumnsOf); read once per index version, so postings need no join.
      */
-    chunks: db.prepare<{ from: number; to: number }, string | null>(`
-      SELECT group_concat(id || ' ' || file_id || ' ' || token_count, ' ') FROM chunks WHERE id >= @from AND id < @to`).pluck(),
-    chunkMaxId: db.prepare<[], number | null>('SELECT max(id) FROM chunks').pluck(),
+    chunks: db.prepare<{ from: number; limit: number }, string | null>(`
+      SELECT group_concat(id || ' ' || file_id || ' ' || token_count, ' ')
+      FROM (SELECT id, file_id, token_count FROM chunks WHERE id >= @from ORDER BY id LIMIT @limit)`).pluck(),
     /** Occurrences of a term in each chunk's body. */
     termPostings: db.prepare<[string], { chunk_id: number; tf: number }>(`
       SELECT doc AS chunk_id, count(*) AS tf FROM temp.locate_postings
@@ -79,12 +79,26 @@ export type LocateStatements = ReturnType<typeof prepareLocateStatements>;
 
 /**
  * The chunks' columns from the `chunks` statement's text (store/number-text: 0.5 s for a kernel's
- * 1.18 M chunks, against 0.95 s as raw rows), added to `columns` when given: the reader asks a slice of
- * ids at a time, so one text stays far below SQLite's 1 GB limit on a value.
+ * 1.18 M chunks, against 0.95 s as raw rows), added to `columns` when given: the reader asks a million
+ * chunks at a time, so one text stays far below SQLite's 1 GB limit on a value.
  */
 export function chunkColumnsOf(text: string | null, columns: LocateChunkColumns = { ids: [], fileIds: [], tokens: [] }): LocateChunkColumns {
   readNumberColumns(text, [columns.ids, columns.fileIds, columns.tokens]);
   return columns;
+}
+
+/**
+ * Every chunk's columns, `limit` chunks at a time: `read(from, limit)` is the `chunks` statement's
+ * text. Each read goes on past the highest id the one before gave, until one gives fewer than asked.
+ */
+export function readChunkColumns(read: (from: number, limit: number) => string | null, limit: number): LocateChunkColumns {
+  const columns: LocateChunkColumns = { ids: [], fileIds: [], tokens: [] };
+  for (let from = 0; ;) {
+    const before = columns.ids.length;
+    chunkColumnsOf(read(from, limit), columns);
+    if (columns.ids.length - before < limit) return columns;
+    for (let i = before; i < columns.ids.length; i++) from = Math.max(from, columns.ids[i]! + 1);
+  }
 }
 
 /**

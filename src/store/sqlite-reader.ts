@@ -12,7 +12,7 @@ import { ftsString } from '../text/escape.js';
 import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
-import { chunkColumnsOf, termPostingsOf } from './locate-statements.js';
+import { readChunkColumns, termPostingsOf } from './locate-statements.js';
 import { expressionPhrases, phraseCountsBlob } from './ranking-extension.js';
 import { GRAM_TOKENS_STEP, GRAPH_LOOKUP_INDEXES } from './schema.js';
 import { averagesRowCount, readVarints } from './word-totals.js';
@@ -445,12 +445,7 @@ export class SqliteReader implements IndexReader {
   }
 
   chunkTokens(): Promise<LocateChunkColumns> {
-    const columns: LocateChunkColumns = { ids: [], fileIds: [], tokens: [] };
-    const last = this.locate.chunkMaxId.get() ?? 0;
-    for (let from = 0; from <= last; from += LOCATE.chunkIdsPerRead) {
-      chunkColumnsOf(this.locate.chunks.get({ from, to: from + LOCATE.chunkIdsPerRead }) ?? null, columns);
-    }
-    return Promise.resolve(columns);
+    return Promise.resolve(readChunkColumns((from, limit) => this.locate.chunks.get({ from, limit }) ?? null, LOCATE.chunksPerRead));
   }
 
   termPostings(term: string): Promise<TermPostings> {
