@@ -85,12 +85,25 @@ function beyondPool(ranked: readonly RankedChunk[], scored: ReadonlyMap<number, 
   }));
 }
 
+type Expansion = Extract<Retriever, { name: 'graph_expansion' }>;
+
 /**
- * The re-scored pool, the extra hits, a flow question's chunks along the call graph of its best hits,
- * and the BM25 hits past the pool, as one list, best first (a chunk keeps its best score).
+ * The plan's graph expansion, unless the graph's lookup indexes are missing (a first build makes them
+ * at its end): each parent would then read the whole graph several times, seconds each on a
+ * kernel-sized tree. Asked once per search, though its list may be built twice.
+ */
+async function expansionToRun(reader: IndexReader, plan: WordsPlan): Promise<Expansion | undefined> {
+  const expansion = retriever(plan, 'graph_expansion');
+  return expansion && (await reader.graphLookupsReady()) ? expansion : undefined;
+}
+
+/**
+ * The re-scored pool, the extra hits, a flow question's chunks along the call graph of its best hits
+ * (`expansion`), and the BM25 hits past the pool, as one list, best first (a chunk keeps its best score).
  */
 async function mergedList(
   reader: IndexReader, plan: WordsPlan, pool: readonly RerankedHit[], bm25: readonly RankedChunk[], extras: ReadonlyMap<number, FusedHit>,
+  expansion: Expansion | undefined,
 ): Promise<FusedHit[]> {
   const filters = plan.filters;
   const merged = new Map<number, FusedHit>();
@@ -100,10 +113,7 @@ async function mergedList(
     const kept = merged.get(hit.chunkId);
     if (!kept || hit.score >= kept.score) merged.set(hit.chunkId, hit);
   }
-  // Skipped while the graph's lookup indexes are missing (a first build makes them at its end): each parent
-  // would read the whole graph several times, seconds each on a kernel-sized tree.
-  const expansion = retriever(plan, 'graph_expansion');
-  if (expansion && await reader.graphLookupsReady()) {
+  if (expansion) {
     const parents = [...merged.values()].sort((a, b) => b.score - a.score).slice(0, expansion.parents);
     for (const parent of parents) {
       const chunk = await reader.chunkHit(parent.chunkId);
@@ -241,7 +251,8 @@ export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: 
     }
   }
 
-  const { ranked, base } = await spreadOverFiles(reader, plan, window, read, (bm25) => mergedList(reader, plan, pool, bm25, extras));
+  const expansion = await expansionToRun(reader, plan);
+  const { ranked, base } = await spreadOverFiles(reader, plan, window, read, (bm25) => mergedList(reader, plan, pool, bm25, extras, expansion));
   // Relevance never rises down the list: a chunk moved below the first page takes the score of the place it is in.
   for (let i = 1; i < ranked.length; i++) {
     if (ranked[i]!.score > ranked[i - 1]!.score) ranked[i] = { ...ranked[i]!, score: ranked[i - 1]!.score };

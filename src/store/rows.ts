@@ -113,7 +113,6 @@ export interface LocateChunkColumns {
   tokens: number[];
 }
 
-/** Occurrences of a term in one chunk's body. */
 /** A term's postings: the chunks holding it in their body, in id order, and how often each holds it. */
 export interface TermPostings {
   chunkIds: number[];
