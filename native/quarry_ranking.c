@@ -24,6 +24,15 @@
 **
 **  SELECT -quarry_bm25(chunk_words, ?counts, ?lengths_key, w_col0, w_col1, ...) ...
 **
+** It can also keep, for the best rows of one statement, how often each phrase
+** occurs in each column: the numbers it scores them by. `SELECT
+** quarry_keep_rows(N)` asks the next statement that calls quarry_bm25() on
+** the connection to keep its N best rows (by score, then lowest rowid: the
+** rows of `ORDER BY score DESC, rowid LIMIT N`); `SELECT quarry_kept_rows()`
+** then returns them once (see keptRowsBlob) and forgets them. The second
+** ranking stage scores its pool from these instead of tokenising each
+** chunk's text again.
+**
 ** ?lengths_key: NULL, or text that changes whenever the rows' lengths may
 ** have (Quarry passes its index version and schema step). The size table is
 ** the word index's, chunk_words_docsize. Ids too sparse to hold (more than
@@ -41,24 +50,47 @@ SQLITE_EXTENSION_INIT1
 #include <string.h>
 
 /* What quarry_ranking_version() answers: src/store/ranking-extension.ts uses no other (a module left from an older checkout). */
-#define QUARRY_RANKING_VERSION 4
+#define QUARRY_RANKING_VERSION 5
 
 /* Rows past this id, or ids far sparser than the rows, are not held in memory (4 bytes an id). */
 #define LENGTHS_MAX_ID (1 << 25)
 #define LENGTH_UNKNOWN 0xffffffffu
 
-/* Every row's length in tokens (all columns), by rowid, as of `zKey`: one per connection. */
+/*
+** The best rows of one statement with each phrase's instances per column (quarry_keep_rows()):
+** a heap whose root is the worst row kept (lowest score; of equal scores, the highest rowid).
+*/
+typedef struct KeptRows {
+  int nWanted;         /* rows asked for by quarry_keep_rows(); 0: none */
+  int bClaimed;        /* a statement is keeping them (its phrases and columns are these) */
+  int nPhrase, nCol;
+  int nRow;            /* rows held, at most nWanted */
+  sqlite3_int64 *aRowid;
+  double *aScore;
+  int *aHit;           /* nPhrase * nCol per row, in the heap's order */
+} KeptRows;
+
+/* What quarry_bm25() keeps per connection: every row's length in tokens (all columns), by rowid, as of `zKey`, and the kept rows. */
 typedef struct RowLengths {
   char *zKey;
   unsigned int *aLen;
   sqlite3_int64 nLen;
+  KeptRows kept;
 } RowLengths;
+
+static void keptRowsClear(KeptRows *p){
+  sqlite3_free(p->aRowid);
+  sqlite3_free(p->aScore);
+  sqlite3_free(p->aHit);
+  memset(p, 0, sizeof(KeptRows));
+}
 
 static void rowLengthsFree(void *p){
   RowLengths *pLengths = (RowLengths*)p;
   if( pLengths ){
     sqlite3_free(pLengths->zKey);
     sqlite3_free(pLengths->aLen);
+    keptRowsClear(&pLengths->kept);
     sqlite3_free(pLengths);
   }
 }
@@ -119,8 +151,70 @@ static void loadLengths(sqlite3 *db, RowLengths *p, const char *zKey, sqlite3_in
 typedef struct Bm25Data {
   int nPhrase;
   double avgdl;
-  double aIdf[1]; /* nPhrase of them */
+  KeptRows *pKept;  /* the connection's kept rows, when this statement keeps them; else 0 */
+  int *aHit;        /* this row's instances per phrase and column, while keeping */
+  double aIdf[1];   /* nPhrase of them */
 } Bm25Data;
+
+static void bm25DataFree(void *p){
+  if( p ) sqlite3_free(((Bm25Data*)p)->aHit);
+  sqlite3_free(p);
+}
+
+/* Claims the connection's pending quarry_keep_rows() for this statement; SQLITE_NOMEM or SQLITE_OK. */
+static int claimKeptRows(KeptRows *pKept, Bm25Data *p, int nCol){
+  int n = pKept->nWanted;
+  if( n<=0 || pKept->bClaimed ) return SQLITE_OK;
+  pKept->aRowid = (sqlite3_int64*)sqlite3_malloc64(sizeof(sqlite3_int64)*n);
+  pKept->aScore = (double*)sqlite3_malloc64(sizeof(double)*n);
+  pKept->aHit = (int*)sqlite3_malloc64(sizeof(int)*(sqlite3_int64)n*(p->nPhrase>0 ? p->nPhrase : 1)*nCol);
+  p->aHit = (int*)sqlite3_malloc64(sizeof(int)*(p->nPhrase>0 ? p->nPhrase : 1)*nCol);
+  if( !pKept->aRowid || !pKept->aScore || !pKept->aHit || !p->aHit ) return SQLITE_NOMEM;
+  pKept->bClaimed = 1;
+  pKept->nPhrase = p->nPhrase;
+  pKept->nCol = nCol;
+  pKept->nRow = 0;
+  p->pKept = pKept;
+  return SQLITE_OK;
+}
+
+/* Whether row a is worse than row b: a lower score, or the same score and a higher rowid. */
+static int keptWorse(const KeptRows *k, int a, int b){
+  return k->aScore[a]<k->aScore[b] || (k->aScore[a]==k->aScore[b] && k->aRowid[a]>k->aRowid[b]);
+}
+
+static void keptSwap(KeptRows *k, int a, int b){
+  int nHit = k->nPhrase*k->nCol, j;
+  sqlite3_int64 r = k->aRowid[a]; double s = k->aScore[a];
+  k->aRowid[a] = k->aRowid[b]; k->aScore[a] = k->aScore[b];
+  k->aRowid[b] = r; k->aScore[b] = s;
+  for(j=0; j<nHit; j++){
+    int h = k->aHit[a*nHit+j]; k->aHit[a*nHit+j] = k->aHit[b*nHit+j]; k->aHit[b*nHit+j] = h;
+  }
+}
+
+/* Offers a scored row: kept while fewer than nWanted are held, or in place of the worst when better. */
+static void keptOffer(KeptRows *k, sqlite3_int64 iRowid, double score, const int *aHit){
+  int nHit = k->nPhrase*k->nCol;
+  int i;
+  if( k->nRow<k->nWanted ){
+    i = k->nRow++;
+    k->aRowid[i] = iRowid; k->aScore[i] = score;
+    memcpy(&k->aHit[i*nHit], aHit, sizeof(int)*nHit);
+    while( i>0 && keptWorse(k, i, (i-1)/2) ){ keptSwap(k, i, (i-1)/2); i = (i-1)/2; }
+    return;
+  }
+  if( score<k->aScore[0] || (score==k->aScore[0] && iRowid>k->aRowid[0]) ) return;
+  k->aRowid[0] = iRowid; k->aScore[0] = score;
+  memcpy(&k->aHit[0], aHit, sizeof(int)*nHit);
+  for(i=0;;){
+    int l = 2*i+1, r = l+1, w = i;
+    if( l<k->nRow && keptWorse(k, l, w) ) w = l;
+    if( r<k->nRow && keptWorse(k, r, w) ) w = r;
+    if( w==i ) break;
+    keptSwap(k, i, w); i = w;
+  }
+}
 
 static int countCb(const Fts5ExtensionApi *pApi, Fts5Context *pFts, void *pUser){
   (void)pApi; (void)pFts;
@@ -129,7 +223,7 @@ static int countCb(const Fts5ExtensionApi *pApi, Fts5Context *pFts, void *pUser)
 }
 
 /* The statement's constants, computed on its first row and kept as its auxdata. */
-static int loadData(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_value *pCounts, Bm25Data **ppData){
+static int loadData(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_value *pCounts, KeptRows *pKept, Bm25Data **ppData){
   Bm25Data *p = (Bm25Data*)pApi->xGetAuxdata(pFts, 0);
   if( p==0 ){
     int nPhrase = pApi->xPhraseCount(pFts);
@@ -159,8 +253,9 @@ static int loadData(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_val
         p->aIdf[i] = idf;
       }
     }
-    if( rc==SQLITE_OK ) rc = pApi->xSetAuxdata(pFts, p, sqlite3_free);
-    else sqlite3_free(p);
+    if( rc==SQLITE_OK && pKept ) rc = claimKeptRows(pKept, p, pApi->xColumnCount(pFts));
+    if( rc==SQLITE_OK ) rc = pApi->xSetAuxdata(pFts, p, bm25DataFree);
+    else bm25DataFree(p);
     if( rc!=SQLITE_OK ) return rc;
   }
   *ppData = p;
@@ -175,6 +270,7 @@ static void quarryBm25(
   Bm25Data *p = 0;
   double score = 0.0;
   double D;
+  int *aHit;
   int nTok = 0;
   int rc, i;
 
@@ -182,7 +278,10 @@ static void quarryBm25(
     sqlite3_result_error(pCtx, "quarry_bm25: the phrases' row counts and the lengths' key are needed", -1);
     return;
   }
-  rc = loadData(pApi, pFts, apVal[0], &p);
+  {
+    RowLengths *pConn = (RowLengths*)pApi->xUserData(pFts);
+    rc = loadData(pApi, pFts, apVal[0], pConn ? &pConn->kept : 0, &p);
+  }
   if( rc==SQLITE_OK ){
     RowLengths *pLengths = (RowLengths*)pApi->xUserData(pFts);
     const unsigned char *zKey = nVal>1 ? sqlite3_value_text(apVal[1]) : 0;
@@ -201,6 +300,8 @@ static void quarryBm25(
     }
   }
   D = (double)nTok;
+  aHit = (rc==SQLITE_OK && p->pKept) ? p->aHit : 0;
+  if( aHit ) memset(aHit, 0, sizeof(int)*p->nPhrase*p->pKept->nCol);
   for(i=0; rc==SQLITE_OK && i<p->nPhrase; i++){
     Fts5PhraseIter iter;
     int iCol = 0, iOff = 0;
@@ -208,6 +309,7 @@ static void quarryBm25(
     rc = pApi->xPhraseFirst(pFts, i, &iter, &iCol, &iOff);
     for(; rc==SQLITE_OK && iCol>=0; pApi->xPhraseNext(pFts, &iter, &iCol, &iOff)){
       freq += (nVal > 2 + iCol) ? sqlite3_value_double(apVal[2 + iCol]) : 1.0;
+      if( aHit && iCol<p->pKept->nCol ) aHit[i*p->pKept->nCol + iCol]++;
     }
     if( rc==SQLITE_OK ){
       score += p->aIdf[i] * (
@@ -217,6 +319,7 @@ static void quarryBm25(
     }
   }
   if( rc==SQLITE_OK ){
+    if( aHit ) keptOffer(p->pKept, pApi->xRowid(pFts), score, aHit);
     sqlite3_result_double(pCtx, -1.0 * score);
   }else{
     sqlite3_result_error_code(pCtx, rc);
@@ -259,6 +362,46 @@ static void lengthsKey(sqlite3_context *pCtx, int nVal, sqlite3_value **apVal){
   else sqlite3_result_null(pCtx);
 }
 
+/* quarry_keep_rows(N): the next statement calling quarry_bm25() on this connection keeps its N best rows (any held are forgotten). */
+static void keepRows(sqlite3_context *pCtx, int nVal, sqlite3_value **apVal){
+  RowLengths *pConn = (RowLengths*)sqlite3_user_data(pCtx);
+  int n = nVal==1 ? sqlite3_value_int(apVal[0]) : 0;
+  keptRowsClear(&pConn->kept);
+  pConn->kept.nWanted = n>0 ? n : 0;
+}
+
+/*
+** quarry_kept_rows(): the rows kept since quarry_keep_rows(), then forgotten; NULL when no
+** statement kept any. A blob of doubles in the machine's byte order: the phrases, the columns,
+** the rows, then per row its rowid and its instances per phrase (in the expression's order) and
+** column (in the table's order).
+*/
+static void keptRowsBlob(sqlite3_context *pCtx, int nVal, sqlite3_value **apVal){
+  RowLengths *pConn = (RowLengths*)sqlite3_user_data(pCtx);
+  KeptRows *k = &pConn->kept;
+  (void)nVal; (void)apVal;
+  if( k->bClaimed ){
+    int nHit = k->nPhrase*k->nCol, r, j;
+    sqlite3_int64 nDouble = 3 + (sqlite3_int64)k->nRow*(1 + nHit);
+    double *a = (double*)sqlite3_malloc64(sizeof(double)*nDouble);
+    if( a==0 ){
+      keptRowsClear(k);
+      sqlite3_result_error_nomem(pCtx);
+      return;
+    }
+    a[0] = k->nPhrase; a[1] = k->nCol; a[2] = k->nRow;
+    for(r=0; r<k->nRow; r++){
+      double *row = &a[3 + (sqlite3_int64)r*(1 + nHit)];
+      row[0] = (double)k->aRowid[r];
+      for(j=0; j<nHit; j++) row[1 + j] = k->aHit[r*nHit + j];
+    }
+    sqlite3_result_blob64(pCtx, a, sizeof(double)*nDouble, sqlite3_free);
+  }else{
+    sqlite3_result_null(pCtx);
+  }
+  keptRowsClear(k);
+}
+
 /* FTS5's API object of this connection (the documented `SELECT fts5(?1)` handshake). */
 static fts5_api *fts5Api(sqlite3 *db){
   fts5_api *pApi = 0;
@@ -294,7 +437,11 @@ int sqlite3_quarryranking_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_r
     if( rc!=SQLITE_OK ){ rowLengthsFree(pLengths); return rc; }
     rc = fts->xCreateFunction(fts, "quarry_column_hits", 0, quarryColumnHits, 0);
     if( rc!=SQLITE_OK ) return rc;
-    /* Shares the lengths, which the connection frees with quarry_bm25 when it closes. */
+    /* These share the connection's state, which the connection frees with quarry_bm25 when it closes. */
+    rc = sqlite3_create_function(db, "quarry_keep_rows", 1, SQLITE_UTF8, (void*)pLengths, keepRows, 0, 0);
+    if( rc!=SQLITE_OK ) return rc;
+    rc = sqlite3_create_function(db, "quarry_kept_rows", 0, SQLITE_UTF8, (void*)pLengths, keptRowsBlob, 0, 0);
+    if( rc!=SQLITE_OK ) return rc;
     return sqlite3_create_function(db, "quarry_ranking_lengths_key", 0, SQLITE_UTF8, (void*)pLengths, lengthsKey, 0, 0);
   }
 }

@@ -6,10 +6,16 @@
  * recomputed from a chunk's own text for the first hits of the first stage,
  * with one change: the IDF never reaches 0 (search/term-stats). FTS5 clamps
  * it to ~0 for a word in more than half the chunks, so in a small repository
- * every hit scored 0 and came back in arbitrary order.
+ * every hit scored 0 and came back in arbitrary order. Where the first stage
+ * kept the word counts it scored a row by (store/kept-hits), they stand for
+ * the counts read from the text (hitColumns). They are the same numbers (a
+ * test compares the answers) except where the word index folds a letter the
+ * text keeps: its tokenizer drops diacritics, so a document's "café" counts
+ * for the query word "cafe" there, as the first stage already counted it.
  */
 import { addedIndexWords, addedWordCounts, pathIndexText, wordIndexText } from '../text/identifiers.js';
 import { foldCase, tokenOccurrences, tokenize } from '../text/tokens.js';
+import type { WordHits } from '../store/rows.js';
 import { inverseDocumentFrequency, type TermStats } from './term-stats.js';
 
 /** A query word with the index tokens that count for it (its stem, the full word of an abbreviation). */
@@ -40,7 +46,7 @@ const COLUMNS: readonly Column[] = ['path', 'symbol', 'body'];
 
 /** One column: how many tokens it has, and how often each wanted token occurs (lower case, as the word index folds them). */
 export interface ColumnCounts {
-  counts: Map<string, number>;
+  counts: ReadonlyMap<string, number>;
   length: number;
 }
 
@@ -66,14 +72,39 @@ function addedLength(content: string): number {
 export function chunkColumns(chunk: ScorableChunk, wanted: ReadonlySet<string>, lengths?: ColumnLengths): ChunkColumns {
   const path = pathIndexText(chunk.path, chunk.language);
   const symbol = wordIndexText(chunk.symbol ?? '');
-  // Both scans read the text folded: fold it once.
-  const folded = foldCase(chunk.content);
-  const body = tokenOccurrences(chunk.content, wanted, folded);
-  for (const [token, n] of addedWordCounts(chunk.content, wanted, folded)) body.set(token, (body.get(token) ?? 0) + n);
   return {
     path: { counts: tokenOccurrences(path, wanted), length: lengths?.path ?? tokenize(path).length },
     symbol: { counts: tokenOccurrences(symbol, wanted), length: lengths?.symbol ?? tokenize(symbol).length },
-    body: { counts: body, length: lengths?.body ?? tokenize(chunk.content).length + addedLength(chunk.content) },
+    body: { counts: bodyWordCounts(chunk.content, wanted), length: lengths?.body ?? tokenize(chunk.content).length + addedLength(chunk.content) },
+  };
+}
+
+/** How often each of `wanted` occurs in the body column of a chunk's word-index row: as a token of the text, or among the words the index adds. */
+export function bodyWordCounts(content: string, wanted: ReadonlySet<string>): Map<string, number> {
+  // Both scans read the text folded: fold it once.
+  const folded = foldCase(content);
+  const body = tokenOccurrences(content, wanted, folded);
+  for (const [token, n] of addedWordCounts(content, wanted, folded)) body.set(token, (body.get(token) ?? 0) + n);
+  return body;
+}
+
+/**
+ * The columns of a chunk from the counts its word-index row was scored by (store/kept-hits), which
+ * the caller has checked hold every query form. Other `wanted` tokens (names looked for, which the
+ * expression does not hold) are counted in the body from the text, as chunkColumns counts them.
+ */
+export function hitColumns(hits: WordHits, lengths: ColumnLengths, content: string, wanted: ReadonlySet<string>): ChunkColumns {
+  const more = new Set([...wanted].filter((token) => !hits.counted.has(token)));
+  let body = hits.body;
+  if (more.size > 0) {
+    const counts = new Map(hits.body);
+    for (const [token, n] of bodyWordCounts(content, more)) counts.set(token, (counts.get(token) ?? 0) + n);
+    body = counts;
+  }
+  return {
+    path: { counts: hits.path, length: lengths.path },
+    symbol: { counts: hits.symbol, length: lengths.symbol },
+    body: { counts: body, length: lengths.body },
   };
 }
 

@@ -8,13 +8,16 @@
  * less unless the query points at them), raised when it holds a quoted
  * string of a prose query, and a definition the query names is put above
  * every chunk that only mentions its name. The pool depends only on the query
- * and the index, never on the page asked for, so pages stay disjoint.
+ * and the index, never on the page asked for, so pages stay disjoint. A chunk
+ * whose first-stage row came with the word counts it was scored by
+ * (store/kept-hits) is scored from them; only the names looked for are
+ * then counted in its text.
  */
 import type { ChunkHitRow } from '../store/rows.js';
 import type { IndexReader } from '../store/store.js';
 import { fileRoles, looksMinified } from '../text/file-roles.js';
 import { containsPhrase, foldCase } from '../text/tokens.js';
-import { chunkColumns, chunkScores, scoringForms } from './chunk-bm25.js';
+import { chunkColumns, chunkScores, hitColumns, scoringForms } from './chunk-bm25.js';
 import { definitionsOf, shortName } from './graph.js';
 import type { Retriever, WordsPlan } from './plan.js';
 import { rolePrior } from './role-priors.js';
@@ -63,8 +66,17 @@ export async function rerankPool(reader: IndexReader, plan: WordsPlan, ranked: r
   const nameTokens = new Map([...named.values()].map((d) => [d.name, foldCase(shortName(d.name))]));
   const wanted = new Set([...scoringForms(rerank.scoring), ...nameTokens.values()]);
   const lengths = await reader.wordRowLengths(rows.map((row) => row.chunk_id));
-  const columns = rows.map((row, i) => chunkColumns({ path: row.path, language: row.language, symbol: row.symbol, content: row.content }, wanted, lengths[i]));
-  const lexical = chunkScores(columns, rerank.scoring, await termStats(reader, scoringForms(rerank.scoring)));
+  // Counts the first stage scored a chunk by stand for its text's, when they hold every query form.
+  const forms = scoringForms(rerank.scoring);
+  const hitsOf = new Map(ranked.flatMap((r) => (r.hits && forms.every((form) => r.hits!.counted.has(form)) ? [[r.chunkId, r.hits] as const] : [])));
+  const columns = rows.map((row, i) => {
+    const hits = hitsOf.get(row.chunk_id);
+    const rowLengths = lengths[i];
+    return hits && rowLengths
+      ? hitColumns(hits, rowLengths, row.content, wanted)
+      : chunkColumns({ path: row.path, language: row.language, symbol: row.symbol, content: row.content }, wanted, rowLengths);
+  });
+  const lexical = chunkScores(columns, rerank.scoring, await termStats(reader, forms));
   const scores = rows.map((row, i) => {
     const roles = fileRoles(row.path);
     if (!roles.includes('minified') && looksMinified(row.content)) roles.push('minified');

@@ -6,6 +6,7 @@
  * for phrase queries past their work budget, a lower bound marked `partial`;
  * it may arrive after the page.
  */
+import type { WordHits } from '../store/rows.js';
 import type { IndexReader } from '../store/store.js';
 import { catalogueError, isQuarryError } from '../contracts/errors.js';
 import { PHRASE_CHECK } from '../contracts/limits.js';
@@ -15,6 +16,8 @@ import type { WordsPlan } from './plan.js';
 export interface RankedChunk {
   chunkId: number;
   score: number;
+  /** The query's words counted in the chunk's word-index row, when the store gave them (store/kept-hits). */
+  hits?: WordHits;
 }
 
 export interface WordsResult {
@@ -40,7 +43,7 @@ export function holdsPhrases(plan: WordsPlan, content: string): boolean {
 /** The best `limit` chunks of an expression without phrases, as the word index ranks them. */
 async function rankedPage(reader: IndexReader, plan: WordsPlan, match: string, limit: number): Promise<RankedChunk[]> {
   const rows = await reader.wordsPage(plan.filters, match, { offset: 0, limit }, plan.anyTermGroups);
-  return rows.map((r) => ({ chunkId: r.chunk_id, score: r.score }));
+  return rows.map((r) => (r.hits ? { chunkId: r.chunk_id, score: r.score, hits: r.hits } : { chunkId: r.chunk_id, score: r.score }));
 }
 
 interface Run {

@@ -15,13 +15,17 @@ import { indexFolder } from '../ingest/indexer.js';
 import { searchCode } from '../search/engine.js';
 import { PROJECT_ROOT } from '../test-support/cli.js';
 import { makeTree, writeTree } from '../test-support/temp-tree.js';
+import { phraseTokens } from './kept-hits.js';
 import { expressionPhrases, phraseCountsBlob, RANKING_MODULE, rankingModuleRefusal } from './ranking-extension.js';
 import { SqliteIndex } from './sqlite-index.js';
 import type { SqliteReader } from './sqlite-reader.js';
 import { SqliteStore } from './sqlite-store.js';
-import type { SearchFilter } from './rows.js';
+import type { ScoredChunkRow, SearchFilter } from './rows.js';
 
 const ALL: SearchFilter = { language: null, repository: null };
+
+/** Rows as ranked, without the word counts quarry_bm25() keeps for them (compared on their own below). */
+const scored = (rows: readonly ScoredChunkRow[]) => rows.map(({ chunk_id, score }) => ({ chunk_id, score }));
 
 /** Expressions as the planner and the bound build them: any term, every term, groups, lacking sets, a phrase. */
 const EXPRESSIONS = [
@@ -42,7 +46,7 @@ async function firstStage(index: string, fts5Bm25: boolean, filter: SearchFilter
     expect(store.sqlite.nativeRanking).toBe(!fts5Bm25);
     return await store.read(async (reader) => {
       const pages = [];
-      for (const match of EXPRESSIONS) pages.push(await reader.wordsPage(filter, match, { offset: 0, limit: 500 }));
+      for (const match of EXPRESSIONS) pages.push(scored(await reader.wordsPage(filter, match, { offset: 0, limit: 500 })));
       return pages;
     });
   } finally {
@@ -137,7 +141,7 @@ describe('quarry_bm25()', () => {
     await indexFolder({ root, indexPath });
     // A reader that stays open while the index changes: the lengths it keeps are those of the index it reads.
     const open = SqliteIndex.open(indexPath, { readonly: true });
-    const pages = () => open.read(async (reader) => Promise.all(EXPRESSIONS.map((match) => reader.wordsPage(ALL, match, { offset: 0, limit: 500 }))));
+    const pages = () => open.read(async (reader) => Promise.all(EXPRESSIONS.map(async (match) => scored(await reader.wordsPage(ALL, match, { offset: 0, limit: 500 })))));
     try {
       expect(await pages()).toEqual(await firstStage(indexPath, true));
       for (let f = 0; f < 40; f += 3) fs.rmSync(path.join(root, `src/part_${f}.ts`));
@@ -173,7 +177,7 @@ describe('quarry_bm25()', () => {
       const after = await ids();
       expect(after.filter((id) => before.includes(id)).length).toBeGreaterThan(3);
       const expected = await firstStage(indexPath, true);
-      expect(await open.read(async (reader) => Promise.all(EXPRESSIONS.map((match) => reader.wordsPage(ALL, match, { offset: 0, limit: 500 }))))).toEqual(expected);
+      expect(await open.read(async (reader) => Promise.all(EXPRESSIONS.map(async (match) => scored(await reader.wordsPage(ALL, match, { offset: 0, limit: 500 })))))).toEqual(expected);
     } finally {
       await open.close();
     }
@@ -265,6 +269,131 @@ describe('quarry_column_hits()', () => {
     // A word only in a path is no body's; `read` is counted per occurrence.
     expect(counted['zebrapath']).toEqual({ chunkIds: [], frequencies: [] });
     expect(Math.max(...counted['read']!.frequencies)).toBeGreaterThan(2);
+  });
+});
+
+describe('the word counts quarry_bm25() keeps for the second stage', () => {
+  /** Instances of one word in one column of each row, as the word index's position lists hold them (a scan of the word's rows). */
+  function columnHits(db: Database.Database) {
+    const columns = db.prepare<[], string>("SELECT name FROM pragma_table_info('chunk_words')").pluck().all();
+    const statement = db.prepare<[number, string], [number, number]>('SELECT rowid, quarry_column_hits(chunk_words, ?) FROM chunk_words WHERE chunk_words MATCH ?').raw();
+    const read = new Map<string, Map<number, number>>();
+    return (word: string, column: string, rowid: number) => {
+      const key = `${word} ${column}`;
+      if (!read.has(key)) read.set(key, new Map(statement.all(columns.indexOf(column), `"${word}"`)));
+      return read.get(key)!.get(rowid) ?? 0;
+    };
+  }
+
+  it("gives every row of a page each word's instances per column, as the position lists hold them", async () => {
+    const { index } = await indexFolder({ root: path.join(PROJECT_ROOT, 'src', 'store'), indexPath: path.join(makeTree(), 'index.db') });
+    const store = SqliteIndex.open(index, { readonly: true });
+    const check = new Database(index, { readonly: true });
+    check.loadExtension(RANKING_MODULE);
+    const hitsOf = columnHits(check);
+    try {
+      let rowsChecked = 0;
+      for (const match of EXPRESSIONS) {
+        const tokens = phraseTokens(match);
+        for (const window of [{ offset: 0, limit: 7 }, { offset: 3, limit: 4 }, { offset: 0, limit: 500 }]) {
+          const rows = await store.read((reader) => reader.wordsPage(ALL, match, window));
+          // A phrase of several words is not one token: its rows come without counts.
+          if (!tokens) {
+            expect(rows.length).toBeGreaterThan(0);
+            expect(rows.every((row) => row.hits === undefined)).toBe(true);
+            continue;
+          }
+          for (const row of rows) {
+            expect(row.hits, `${match}: row ${row.chunk_id}`).toBeDefined();
+            expect([...row.hits!.counted]).toEqual(tokens);
+            for (const token of tokens) {
+              for (const column of ['path', 'symbol', 'body'] as const) expect(row.hits![column].get(token) ?? 0, `${match} ${token} ${column} ${row.chunk_id}`).toBe(hitsOf(token, column, row.chunk_id));
+            }
+            rowsChecked++;
+          }
+        }
+      }
+      expect(rowsChecked).toBeGreaterThan(300);
+      // With bm25() nothing is kept.
+      const plain = SqliteIndex.open(index, { readonly: true, fts5Bm25: true });
+      try {
+        const rows = await plain.read((reader) => reader.wordsPage(ALL, '"search" OR "index"', { offset: 0, limit: 20 }));
+        expect(rows.length).toBe(20);
+        expect(rows.every((row) => row.hits === undefined)).toBe(true);
+      } finally {
+        await plain.close();
+      }
+    } finally {
+      check.close();
+      await store.close();
+    }
+  });
+
+  it('keeps the rows the statement returns when scores tie, lowest row id first', async () => {
+    const files: Record<string, string> = {};
+    for (let f = 0; f < 30; f++) files[`same_${String(f).padStart(2, '0')}.txt`] = 'the walrus reads the walrus log\n';
+    files['other.txt'] = 'a walrus\n';
+    const { index } = await indexFolder({ root: makeTree(files), indexPath: path.join(makeTree(), 'index.db') });
+    const store = SqliteIndex.open(index, { readonly: true });
+    try {
+      const all = await store.read((reader) => reader.wordsPage(ALL, '"walrus"', { offset: 0, limit: 100 }));
+      expect(all.length).toBe(31);
+      // The 30 equal scores: a window of ten of them must come from the kept rows, not from any ten of the tie.
+      expect(new Set(all.slice(0, 30).map((row) => row.score)).size).toBe(1);
+      for (const window of [{ offset: 0, limit: 10 }, { offset: 12, limit: 5 }]) {
+        const rows = await store.read((reader) => reader.wordsPage(ALL, '"walrus"', window));
+        expect(rows.map((row) => row.chunk_id)).toEqual(all.slice(window.offset, window.offset + window.limit).map((row) => row.chunk_id));
+        expect(rows.every((row) => row.hits?.body.get('walrus') === 2)).toBe(true);
+      }
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('ranks a text query the same as counting the words in each chunk\'s text', async () => {
+    const { index } = await indexFolder({ root: path.join(PROJECT_ROOT, 'src'), indexPath: path.join(makeTree(), 'index.db') });
+    const store = SqliteIndex.open(index, { readonly: true });
+    // The same reader, but its pages come without counts: the second stage reads every chunk's text.
+    const fromText = (reader: SqliteReader) => new Proxy(reader, {
+      get(target, name, receiver) {
+        const value: unknown = Reflect.get(target, name, receiver);
+        if (name === 'wordsPage') {
+          return async (...args: Parameters<SqliteReader['wordsPage']>) => scored(await target.wordsPage(...args));
+        }
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    try {
+      let counted = 0;
+      // Words that name definitions here too (search code, chunk text), so the names' mentions are read from the text.
+      for (const query of ['search code', 'chunk text packed', 'read the word index', 'count words of a page', 'rank results by score', 'parse JSON config files']) {
+        for (const detail_level of ['compact', 'full'] as const) {
+          const params = normalizeSearchCodeParams({ query, mode: 'text', max_results: 30, detail_level });
+          const pages = await store.read(async (reader) => {
+            counted += (await reader.wordsPage(ALL, '"search" OR "code"', { offset: 0, limit: 5 })).filter((row) => row.hits).length;
+            const kept = await searchCode(reader, params);
+            const text = await searchCode(fromText(reader as SqliteReader), params);
+            return [kept, text].map(({ took_ms: _took, ...rest }) => rest);
+          });
+          expect(pages[0]!.items.length).toBeGreaterThan(0);
+          expect(pages[0]).toEqual(pages[1]);
+        }
+      }
+      expect(counted).toBeGreaterThan(0);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
+describe('phraseTokens', () => {
+  it('gives the token of each phrase when every phrase is one plain word, each once', () => {
+    expect(phraseTokens('("Power" AND "off") NOT ("devic")')).toEqual(['power', 'off', 'devic']);
+    expect(phraseTokens('"spin_lock" OR "irq2"')).toEqual(['spin_lock', 'irq2']);
+    expect(phraseTokens('"the word index"')).toBeNull();
+    expect(phraseTokens('"café"')).toBeNull();
+    expect(phraseTokens('"a" OR "A"')).toBeNull();
+    expect(phraseTokens('a OR "b"')).toBeNull();
   });
 });
 

@@ -9,6 +9,8 @@
  * keep bm25(): the same scores, only slower. The module's second function,
  * quarry_column_hits(), gives locate a word's frequency in each chunk's body
  * (store/locate-statements; without the module, an fts5vocab view does).
+ * quarry_keep_rows() and quarry_kept_rows() hand the second ranking stage the
+ * word counts of a statement's best rows (store/kept-hits).
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -18,7 +20,7 @@ import Database from 'better-sqlite3';
 export const RANKING_MODULE = fileURLToPath(new URL('../../build/Release/quarry_ranking.node', import.meta.url));
 
 /** The module's `quarry_ranking_version()` these statements are written for (its arguments). */
-const RANKING_MODULE_VERSION = 4;
+const RANKING_MODULE_VERSION = 5;
 
 /** Why the module could not be loaded, once per process (the same answer for every connection). */
 let refused: string | null | undefined;

@@ -37,6 +37,20 @@ export interface SearchFilter {
 export interface ScoredChunkRow {
   chunk_id: number;
   score: number;
+  /** How often the query's words occur in the row's columns, as the first stage scored them (SQLite with quarry_bm25() only). */
+  hits?: WordHits;
+}
+
+/**
+ * A word-index row's instances of the words of the expression that scored it, by column: the counts
+ * the second ranking stage would otherwise take from the chunk's text (search/chunk-bm25). Only
+ * words in `counted` were counted; a counted word absent from a column's map is not in it.
+ */
+export interface WordHits {
+  counted: ReadonlySet<string>;
+  path: ReadonlyMap<string, number>;
+  symbol: ReadonlyMap<string, number>;
+  body: ReadonlyMap<string, number>;
 }
 
 export interface CandidateChunkRow {

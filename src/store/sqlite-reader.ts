@@ -13,6 +13,7 @@ import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
 import { gramTokenMatch } from './gram-match.js';
 import { readChunkColumns, termPostingsOf } from './locate-statements.js';
+import { phraseTokens, withKeptHits } from './kept-hits.js';
 import { expressionPhrases, phraseCountsBlob } from './ranking-extension.js';
 import { GRAM_TOKENS_STEP, GRAPH_LOOKUP_INDEXES } from './schema.js';
 import { averagesRowCount, readVarints } from './word-totals.js';
@@ -140,8 +141,28 @@ export class SqliteReader implements IndexReader {
     if (!unfiltered(filter)) {
       return Promise.resolve(this.s.wordsSearch.all({ ...filter, match, limit: window.limit, offset: window.offset, ...this.phraseCounts(match) }));
     }
-    if (!groups || groups.length < 2 || anyOf(groups) !== match) return Promise.resolve(this.s.wordsSearchAll.all({ match, ...window, ...this.phraseCounts(match) }));
+    if (!groups || groups.length < 2 || anyOf(groups) !== match) return Promise.resolve(this.bestRows(match, window));
     return Promise.resolve(this.boundedPage(groups, window));
+  }
+
+  /**
+   * A window of an expression's best rows over the whole index; where quarry_bm25() is loaded and each
+   * phrase is one word, each row comes with the word counts it was scored by (store/kept-hits).
+   */
+  private bestRows(match: string, window: PageWindow): ScoredChunkRow[] {
+    const params = { match, ...window, ...this.phraseCounts(match) };
+    const tokens = this.s.keepRows && this.s.keptRows ? phraseTokens(match) : null;
+    if (!tokens) return this.s.wordsSearchAll.all(params);
+    this.s.keepRows!.get(window.offset + window.limit);
+    let rows: ScoredChunkRow[] = [];
+    let kept: Buffer | null = null;
+    try {
+      rows = this.s.wordsSearchAll.all(params);
+    } finally {
+      // Read even when the statement failed: the connection forgets them either way.
+      kept = this.s.keptRows!.get() ?? null;
+    }
+    return withKeptHits(rows, kept, tokens, this.s.wordColumns);
   }
 
   /**
@@ -158,7 +179,7 @@ export class SqliteReader implements IndexReader {
       return { terms, docs: docs.reduce((a, b) => a + b, 0), bound: groupBound(rows, docs) };
     }));
     const need = window.offset + window.limit;
-    const ask = (match: string) => this.s.wordsSearchAll.all({ match, limit: need, offset: 0, ...this.phraseCounts(match) });
+    const ask = (match: string) => this.bestRows(match, { offset: 0, limit: need });
     // A longer query's rows rarely hold every group, and it has too many sets of rows lacking some: not asked.
     const every = sorted.length <= WORDS_BOUND.lackingGroupsMax ? ask(allOf(sorted.map((g) => g.terms))) : null;
     const joined = every && this.withLackingRows(sorted, every, need, ask);
@@ -175,8 +196,7 @@ export class SqliteReader implements IndexReader {
       if (needed <= cut) return page.slice(window.offset);
       cut = needed;
     }
-    const whole = anyOf(sorted.map((g) => g.terms));
-    return this.s.wordsSearchAll.all({ match: whole, ...window, ...this.phraseCounts(whole) });
+    return this.bestRows(anyOf(sorted.map((g) => g.terms)), window);
   }
 
   /**

@@ -175,6 +175,10 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
     wordsWarm: nativeRanking
       ? db.prepare<PhraseCounts, number>(`SELECT ${WORDS_SCORE} FROM chunk_words WHERE rowid = (SELECT min(id) FROM chunks)`).pluck()
       : null,
+    /** The next quarry_bm25() statement on this connection keeps its N best rows' word counts (store/kept-hits). */
+    keepRows: nativeRanking ? db.prepare<[number], null>('SELECT quarry_keep_rows(?)').pluck() : null,
+    /** The rows it kept, once (NULL when none did). */
+    keptRows: nativeRanking ? db.prepare<[], Buffer | null>('SELECT quarry_kept_rows()').pluck() : null,
     /** The key whose lengths quarry_bm25() holds on this connection (NULL before any). */
     rankingLengthsKey: nativeRanking ? db.prepare<[], string | null>('SELECT quarry_ranking_lengths_key()').pluck() : null,
     wordsRankedAll: db.prepare<PhraseCounts & { match: string }, ScoredChunkRow>(`
