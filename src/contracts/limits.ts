@@ -726,6 +726,12 @@ export const RANKING = {
    */
   rerankPool: 100,
   /**
+   * At most this many best rows of a first-stage statement keep their word counts for the second
+   * stage (store/kept-hits): only its pool reads them, and a deep page (offset up to
+   * CURSOR.maxOffset) would otherwise hold them for every row up to it.
+   */
+  keptHitsRowsMax: 1000,
+  /**
    * The second stage's BM25 parameters: FTS5's own (k1 1.2, b 0.75). On CoSQA dev a grid of
    * b 0.85-1 and k1 0.8-1.2 gave 0.373-0.381, within the noise of 500 queries, so none is kept.
    */

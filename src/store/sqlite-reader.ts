@@ -7,7 +7,7 @@
  * per scan: two searches interleaving in one process cannot trip over one
  * statement's open iterator.
  */
-import { LOCATE, WORDS_BOUND } from '../contracts/limits.js';
+import { LOCATE, RANKING, WORDS_BOUND } from '../contracts/limits.js';
 import { ftsString } from '../text/escape.js';
 import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';
@@ -153,7 +153,7 @@ export class SqliteReader implements IndexReader {
     const params = { match, ...window, ...this.phraseCounts(match) };
     const tokens = this.s.keepRows && this.s.keptRows ? phraseTokens(match) : null;
     if (!tokens) return this.s.wordsSearchAll.all(params);
-    this.s.keepRows!.get(window.offset + window.limit);
+    this.s.keepRows!.get(Math.min(window.offset + window.limit, RANKING.keptHitsRowsMax));
     let rows: ScoredChunkRow[] = [];
     let kept: Buffer | null = null;
     try {
