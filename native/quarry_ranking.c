@@ -268,6 +268,7 @@ static void quarryBm25(
   const double k1 = 1.2;
   const double b = 0.75;
   Bm25Data *p = 0;
+  RowLengths *pLengths;
   double score = 0.0;
   double D;
   int *aHit;
@@ -278,12 +279,9 @@ static void quarryBm25(
     sqlite3_result_error(pCtx, "quarry_bm25: the phrases' row counts and the lengths' key are needed", -1);
     return;
   }
-  {
-    RowLengths *pConn = (RowLengths*)pApi->xUserData(pFts);
-    rc = loadData(pApi, pFts, apVal[0], pConn ? &pConn->kept : 0, &p);
-  }
+  pLengths = (RowLengths*)pApi->xUserData(pFts);
+  rc = loadData(pApi, pFts, apVal[0], pLengths ? &pLengths->kept : 0, &p);
   if( rc==SQLITE_OK ){
-    RowLengths *pLengths = (RowLengths*)pApi->xUserData(pFts);
     const unsigned char *zKey = nVal>1 ? sqlite3_value_text(apVal[1]) : 0;
     sqlite3_int64 iRowid = pApi->xRowid(pFts);
     unsigned int len = LENGTH_UNKNOWN;

@@ -30,6 +30,10 @@ export function phraseTokens(match: string): string[] | null {
 
 /** The word-index columns a row's counts are kept for, by name. */
 type HitColumn = 'path' | 'symbol' | 'body';
+const HIT_COLUMNS: readonly string[] = ['path', 'symbol', 'body'] satisfies HitColumn[];
+
+/** Whether the table's columns are exactly the three the counts are kept for, in any order. */
+const sameColumns = (columns: readonly string[]) => columns.length === HIT_COLUMNS.length && HIT_COLUMNS.every((name) => columns.includes(name));
 
 /**
  * `rows` with the counts quarry_kept_rows() gave for them (`kept`: its blob of doubles, see the C
@@ -38,7 +42,8 @@ type HitColumn = 'path' | 'symbol' | 'body';
 export function withKeptHits(
   rows: ScoredChunkRow[], kept: Buffer | null, tokens: readonly string[], columns: readonly string[],
 ): ScoredChunkRow[] {
-  if (!kept || kept.length < 24 || kept.length % 8 !== 0) return rows;
+  // At least its header: the phrases, the columns and the rows, a double each.
+  if (!kept || kept.length < 3 * 8 || kept.length % 8 !== 0 || !sameColumns(columns)) return rows;
   // A copy, aligned for a Float64Array (a blob's buffer may start anywhere).
   const values = new Float64Array(new Uint8Array(kept).buffer);
   const [phrases, columnCount, rowCount] = [values[0]!, values[1]!, values[2]!];
@@ -47,8 +52,6 @@ export function withKeptHits(
   const at = new Map<number, number>();
   for (let r = 0; r < rowCount; r++) at.set(values[3 + r * stride]!, 3 + r * stride + 1);
   const counted = new Set(tokens);
-  const known: HitColumn[] = ['path', 'symbol', 'body'];
-  if (!known.every((name) => columns.includes(name))) return rows;
   return rows.map((row) => {
     const start = at.get(row.chunk_id);
     if (start === undefined) return row;
