@@ -1,18 +1,40 @@
-# The SQLite extension of the word index's ranking (native/quarry_ranking.c),
-# built by `npm ci` against the headers of the SQLite that better-sqlite3
-# bundles (found where node resolves better-sqlite3, hoisted or not). No fused
-# multiply-add: better-sqlite3 compiles bm25() without it (C99), and the two
-# must round alike.
+# Two native modules, built by `npm ci` (the package's `install` script) with node-gyp.
 {
+  'variables': {
+    # Package folders, relative to this file, found where node resolves them (native/package-dir.mjs).
+    'sqlite_dir': '<!(node native/package-dir.mjs better-sqlite3 deps sqlite3)',
+    'runtime_dir': '<!(node native/package-dir.mjs web-tree-sitter lib)',
+    'headers_dir': '<!(node native/package-dir.mjs tree-sitter vendor tree-sitter lib)',
+    'grammar_c_dir': '<!(node native/package-dir.mjs tree-sitter-c src)',
+  },
   'targets': [
     {
+      # The SQLite extension of the word index's ranking (native/quarry_ranking.c), built against
+      # the headers of the SQLite that better-sqlite3 bundles. No fused multiply-add: better-sqlite3
+      # compiles bm25() without it (C99), and the two must round alike.
       'target_name': 'quarry_ranking',
       'type': 'loadable_module',
       'sources': ['native/quarry_ranking.c'],
-      'include_dirs': ["<!(node -p \"require('path').join(require('path').dirname(require.resolve('better-sqlite3/package.json')), 'deps', 'sqlite3')\")"],
+      'include_dirs': ['<(sqlite_dir)'],
       'cflags': ['-O2', '-ffp-contract=off'],
       'xcode_settings': { 'OTHER_CFLAGS': ['-O2', '-ffp-contract=off'] },
       'libraries': ['-lm'],
+    },
+    {
+      # Native tree-sitter for the prepare workers (native/quarry_parse.c): the runtime's C sources
+      # of the web-tree-sitter release the wasm path uses (its lib/), with the public and ICU
+      # headers the `tree-sitter` package vendors, and tree-sitter-c 0.20.8's generated parser, the
+      # grammar tree-sitter-wasms built its C wasm from. Neither package's own install script runs
+      # (package.json allowScripts): only these files are used.
+      'target_name': 'quarry_parse',
+      'sources': ['native/quarry_parse.c', '<(runtime_dir)/lib.c', '<(grammar_c_dir)/parser.c'],
+      'include_dirs': ['<(headers_dir)/include', '<(headers_dir)/src', '<(grammar_c_dir)'],
+      'defines': ['_POSIX_C_SOURCE=200112L', '_DEFAULT_SOURCE', 'NAPI_VERSION=8'],
+      # Calls inside the runtime bind locally (no interposition through the PLT) and without frame
+      # pointers: node-gyp's defaults cost the parse and the query about 12%.
+      'cflags': ['-std=c11', '-w', '-fno-semantic-interposition'],
+      'cflags!': ['-fno-omit-frame-pointer'],
+      'xcode_settings': { 'OTHER_CFLAGS': ['-std=c11', '-w'] },
     },
   ],
 }

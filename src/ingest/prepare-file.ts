@@ -10,6 +10,7 @@ import type { NewChunk, NewEdge, NewFile, NewSymbol } from '../store/store.js';
 import { INGEST } from '../contracts/limits.js';
 import { chunkByDefinitions, coalesceChunks, type SymbolChunk } from './symbols/chunk-by-definition.js';
 import { extractSymbols, type FileSymbols } from './symbols/extract.js';
+import { nativeGrammar, nativeSymbols } from './symbols/native-parse.js';
 import type { Parsers } from './symbols/parsers.js';
 import { estimateTokens } from '../shape/tokens.js';
 import { chunkLines, splitLines } from './chunk.js';
@@ -27,6 +28,7 @@ export interface PreparedFile {
  * Symbols of a file when a grammar exists and the file is small enough to
  * parse quickly; null otherwise (the file is still indexed by lines). A parse
  * that throws (deep recursion on generated code, say) loses only the symbols.
+ * A grammar the native module holds parses there (the same trees, faster).
  */
 function parseSymbols(parsers: Parsers | undefined, language: string, relPath: string, text: string): FileSymbols | null {
   if (!parsers || text.length > INGEST.parseMaxChars) return null;
@@ -34,6 +36,8 @@ function parseSymbols(parsers: Parsers | undefined, language: string, relPath: s
   if (!grammar) return null;
   let tree;
   try {
+    const native = nativeGrammar(language as never, grammar.spec);
+    if (native) return nativeSymbols(native, text);
     tree = grammar.parser.parse(text);
     return tree ? extractSymbols(tree, grammar.spec) : null;
   } catch {

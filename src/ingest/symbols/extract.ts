@@ -35,14 +35,15 @@ export interface FileSymbols {
   edges: Edge[];
 }
 
-const IDENTIFIER_TYPES = new Set([
+/** Node types that are a name (native/quarry_parse.c is given these, and the field lists below). */
+export const IDENTIFIER_TYPES: ReadonlySet<string> = new Set([
   'identifier', 'type_identifier', 'simple_identifier', 'constant', 'name', 'word', 'field_identifier',
   'property_identifier', 'namespace_identifier', 'shorthand_property_identifier', 'private_property_identifier',
 ]);
 const FUNCTION_VALUES = new Set(['arrow_function', 'function_expression', 'function', 'generator_function']);
-const MEMBER_FIELDS = ['property', 'field', 'attribute', 'name', 'suffix', 'method'];
-const CALLEE_FIELDS = ['function', 'method', 'name', 'macro', 'constructor', 'type'];
-const MODULE_FIELDS = ['source', 'path', 'module_name', 'argument', 'name'];
+export const MEMBER_FIELDS = ['property', 'field', 'attribute', 'name', 'suffix', 'method'];
+export const CALLEE_FIELDS = ['function', 'method', 'name', 'macro', 'constructor', 'type'];
+export const MODULE_FIELDS = ['source', 'path', 'module_name', 'argument', 'name'];
 const NAME_PATTERN = /^[A-Za-z_$][\w$]*$/;
 /** Heritage entries can be long generic types; only this many identifiers are read from one. */
 const HERITAGE_NAMES_MAX = 8;
@@ -77,25 +78,35 @@ function definitionName(node: Node): string | null {
   return null;
 }
 
+/** Definition types that define only with a body: without one they are a forward declaration or a use. */
+export const BODY_REQUIRED_TYPES: ReadonlySet<string> = new Set(['class_specifier', 'struct_specifier', 'enum_specifier', 'union_specifier']);
+
 function definitionKind(node: Node, kind: SymbolKind): SymbolKind | null {
   if (node.type === 'variable_declarator') return FUNCTION_VALUES.has(node.childForFieldName('value')?.type ?? '') ? 'function' : null;
   if (node.type === 'type_spec') {
     const type = node.childForFieldName('type')?.type;
     return type === 'struct_type' ? 'struct' : type === 'interface_type' ? 'interface' : 'type';
   }
-  if (node.type === 'class_specifier' || node.type === 'struct_specifier' || node.type === 'enum_specifier' || node.type === 'union_specifier') {
-    return node.childForFieldName('body') ? kind : null; // a forward declaration or a use, not a definition
-  }
+  if (BODY_REQUIRED_TYPES.has(node.type)) return node.childForFieldName('body') ? kind : null;
   return kind;
+}
+
+/**
+ * An import's module from its text: a module field's text without its quotes or brackets
+ * (`fromField`), else the statement's text without its keyword.
+ */
+export function moduleText(text: string, fromField: boolean): string | null {
+  if (fromField) return text.replace(/^["'<`]|["'>`]$/g, '');
+  const stripped = text.replace(/^\s*(import|using|use|#\s*include)\s+/, '').replace(/^static\s+/, '').replace(/;\s*$/, '').trim();
+  return stripped || null;
 }
 
 function moduleName(node: Node): string | null {
   for (const field of MODULE_FIELDS) {
     const child = node.childForFieldName(field);
-    if (child) return child.text.replace(/^["'<`]|["'>`]$/g, '');
+    if (child) return moduleText(child.text, true);
   }
-  const text = node.text.replace(/^\s*(import|using|use|#\s*include)\s+/, '').replace(/^static\s+/, '').replace(/;\s*$/, '').trim();
-  return text || null;
+  return moduleText(node.text, false);
 }
 
 function heritageNames(node: Node): string[] {
@@ -185,28 +196,104 @@ function innermost<T>(stack: readonly T[], test: (entry: T) => boolean): T | und
   return undefined;
 }
 
+/**
+ * What extraction reads of one captured node. A web-tree-sitter node answers by walking its tree
+ * (`wasmCapture`); the native module's record answers from numbers it read in the same tree
+ * (symbols/native-parse). Everything these answers mean is decided in `extractFromCaptures`.
+ */
+export interface CapturedNode {
+  readonly type: string;
+  /** UTF-16 code units, as web-tree-sitter's startIndex and endIndex. */
+  readonly startIndex: number;
+  readonly endIndex: number;
+  /** 0-based rows. */
+  readonly startRow: number;
+  readonly endRow: number;
+  /** The spec's kind for this node type, narrowed (`definitionKind`), or null when it defines nothing. */
+  definitionKind(kind: SymbolKind): SymbolKind | null;
+  definitionName(): string | null;
+  /** What a definition extends or implements: its heritage clauses' names, then a Rust impl's trait. */
+  heritage(spec: LanguageSpec): { kind: 'EXTENDS' | 'IMPLEMENTS'; to: string; line: number }[];
+  /** The called name of a call. */
+  callee(): string | null;
+  /** The module a Ruby `require`/`require_relative` call names, as written. */
+  requiredModule(): string | null;
+  moduleName(): string | null;
+  importedNames(): string[];
+}
+
+/** `node` as extraction reads it, answered by walking web-tree-sitter's tree. */
+function wasmCapture(node: Node): CapturedNode {
+  return {
+    type: node.type,
+    startIndex: node.startIndex,
+    endIndex: node.endIndex,
+    startRow: node.startPosition.row,
+    get endRow() { return node.endPosition.row; },
+    definitionKind: (kind) => definitionKind(node, kind),
+    definitionName: () => definitionName(node),
+    heritage(spec) {
+      const found: { kind: 'EXTENDS' | 'IMPLEMENTS'; to: string; line: number }[] = [];
+      const superclassesId = node.childForFieldName('superclasses')?.id;
+      for (const child of node.namedChildren) {
+        const relation = child ? spec.heritage[child.type] ?? (superclassesId !== undefined && superclassesId === child.id ? 'EXTENDS' : undefined) : undefined;
+        if (child && relation) for (const to of heritageNames(child)) found.push({ kind: relation, to, line: child.startPosition.row + 1 });
+      }
+      if (node.type === 'impl_item') {
+        const trait = lastIdentifier(node.childForFieldName('trait'));
+        if (trait) found.push({ kind: 'IMPLEMENTS', to: trait, line: node.startPosition.row + 1 });
+      }
+      return found;
+    },
+    callee() {
+      let callee: string | null = null;
+      for (const field of CALLEE_FIELDS) {
+        const target = node.childForFieldName(field);
+        if (target) { callee = lastIdentifier(target); break; }
+      }
+      return callee ?? lastIdentifier(node.namedChild(0));
+    },
+    requiredModule() {
+      const arg = node.childForFieldName('arguments')?.namedChild(0);
+      return arg ? arg.text.replace(/^["']|["']$/g, '') : null;
+    },
+    moduleName: () => moduleName(node),
+    importedNames: () => importedNames(node),
+  };
+}
+
 /** One query per grammar and spec, capturing every node type the spec names (built on first use). */
 const QUERIES = new WeakMap<LanguageSpec, Map<TsLanguage, Query | null>>();
+
+/** The node types a spec's query captures, each once, in the order the query names them. */
+export function specNodeTypes(spec: LanguageSpec): string[] {
+  return [...new Set([...Object.keys(spec.definitions), ...spec.calls, ...spec.imports])];
+}
 
 function specQuery(language: TsLanguage, spec: LanguageSpec): Query | null {
   let byLanguage = QUERIES.get(spec);
   if (!byLanguage) QUERIES.set(spec, (byLanguage = new Map<TsLanguage, Query | null>()));
   if (byLanguage.has(language)) return byLanguage.get(language)!;
   // Only types this grammar has as named nodes: a query naming an unknown type does not compile.
-  const types = [...new Set([...Object.keys(spec.definitions), ...spec.calls, ...spec.imports])]
-    .filter((type) => language.idForNodeType(type, true) !== null);
+  const types = specNodeTypes(spec).filter((type) => language.idForNodeType(type, true) !== null);
   const query = types.length > 0 ? new Query(language, `[${types.map((t) => `(${t})`).join(' ')}] @node`) : null;
   byLanguage.set(language, query);
   return query;
 }
 
-/**
- * Visits, in document order, only the named nodes whose type the spec cares
- * about: a query finds them inside the wasm module, whereas walking the tree
- * from JavaScript (namedChildren or a TreeCursor) crosses into wasm and
- * allocates for every node of the file.
- */
+/** Definitions and edges of a web-tree-sitter tree. */
 export function extractSymbols(tree: Tree, spec: LanguageSpec): FileSymbols {
+  const query = specQuery(tree.language, spec);
+  if (!query) return { definitions: [], edges: [] };
+  return extractFromCaptures(query.captures(tree.rootNode).map((c) => wasmCapture(c.node)), spec);
+}
+
+/**
+ * Definitions and edges from the nodes a spec's query captured, visited in document order: a
+ * query finds them inside the parser (wasm or native), whereas walking the tree from JavaScript
+ * (namedChildren or a TreeCursor) crosses into it and allocates for every node of the file.
+ */
+export function extractFromCaptures(captured: CapturedNode[], spec: LanguageSpec): FileSymbols {
   const definitions: Definition[] = [];
   const edges: Edge[] = [];
   const calls = new Set(spec.calls);
@@ -216,67 +303,51 @@ export function extractSymbols(tree: Tree, spec: LanguageSpec): FileSymbols {
   const isContainer = (s: { kind: SymbolKind }) => s.kind !== 'function' && s.kind !== 'method';
   const isFunction = (s: { kind: SymbolKind }) => s.kind === 'function' || s.kind === 'method';
 
-  const enter = (node: Node, type: string): void => {
+  const enter = (node: CapturedNode): void => {
+    const { type, startIndex, endIndex, startRow } = node;
     // Definitions whose subtree this node is not in (or that ended above it) no longer enclose it.
-    const { startIndex, endIndex } = node;
     for (let top = stack[stack.length - 1]; top; top = stack[stack.length - 1]) {
-      if (startIndex >= top.startIndex && endIndex <= top.endIndex && node.startPosition.row <= top.endRow) break;
+      if (startIndex >= top.startIndex && endIndex <= top.endIndex && startRow <= top.endRow) break;
       stack.pop();
     }
-    const line = node.startPosition.row + 1;
+    const line = startRow + 1;
     const mappedKind = spec.definitions[type];
     if (mappedKind) {
-      const kind = definitionKind(node, mappedKind);
-      const name = kind ? definitionName(node) : null;
+      const kind = node.definitionKind(mappedKind);
+      const name = kind ? node.definitionName() : null;
       if (kind && name && NAME_PATTERN.test(name)) {
         const containerEntry = innermost(stack, isContainer);
         const container = containerEntry?.qualified ?? null;
         const isMethod = kind === 'function' && containerEntry !== undefined && containerEntry.kind !== 'module';
-        const def: Definition = { name, kind: isMethod ? 'method' : kind, container, startLine: line, endLine: node.endPosition.row + 1 };
+        const def: Definition = { name, kind: isMethod ? 'method' : kind, container, startLine: line, endLine: node.endRow + 1 };
         definitions.push(def);
         const qualified = qualifiedName(def);
-        stack.push({ qualified, startIndex, endIndex, endRow: node.endPosition.row, kind: def.kind });
-        const superclassesId = node.childForFieldName('superclasses')?.id;
-        for (const child of node.namedChildren) {
-          const relation = child ? spec.heritage[child.type] ?? (superclassesId !== undefined && superclassesId === child.id ? 'EXTENDS' : undefined) : undefined;
-          if (child && relation) for (const to of heritageNames(child)) edges.push({ kind: relation, from: qualified, to, line: child.startPosition.row + 1 });
-        }
-        if (type === 'impl_item') {
-          const trait = lastIdentifier(node.childForFieldName('trait'));
-          if (trait) edges.push({ kind: 'IMPLEMENTS', from: qualified, to: trait, line });
-        }
+        stack.push({ qualified, startIndex, endIndex, endRow: node.endRow, kind: def.kind });
+        for (const { kind: relation, to, line: at } of node.heritage(spec)) edges.push({ kind: relation, from: qualified, to, line: at });
       }
     }
     if (calls.has(type)) {
-      let callee: string | null = null;
-      for (const field of CALLEE_FIELDS) {
-        const target = node.childForFieldName(field);
-        if (target) { callee = lastIdentifier(target); break; }
-      }
-      callee ??= lastIdentifier(node.namedChild(0));
+      const callee = node.callee();
       const from = innermost(stack, isFunction)?.qualified ?? stack[stack.length - 1]?.qualified ?? null;
       if (callee && NAME_PATTERN.test(callee)) {
         if (type === 'call' && (callee === 'require' || callee === 'require_relative')) {
-          const arg = node.childForFieldName('arguments')?.namedChild(0);
-          if (arg) edges.push({ kind: 'IMPORTS', from: null, to: arg.text.replace(/^["']|["']$/g, ''), line });
+          const module = node.requiredModule();
+          if (module !== null) edges.push({ kind: 'IMPORTS', from: null, to: module, line });
         } else {
           edges.push({ kind: 'CALLS', from, to: callee, line });
         }
       }
     }
     if (imports.has(type)) {
-      const module = moduleName(node);
+      const module = node.moduleName();
       if (module && module.length <= 200) edges.push({ kind: 'IMPORTS', from: null, to: module, line });
       // A name spelled like its module (`from ledger import Ledger`) adds nothing: names are matched case-insensitively.
-      for (const name of importedNames(node)) if (name.toLowerCase() !== module?.toLowerCase()) edges.push({ kind: 'IMPORTS', from: null, to: name, line });
+      for (const name of node.importedNames()) if (name.toLowerCase() !== module?.toLowerCase()) edges.push({ kind: 'IMPORTS', from: null, to: name, line });
     }
   };
 
-  const query = specQuery(tree.language, spec);
-  if (!query) return { definitions, edges };
-  const nodes = query.captures(tree.rootNode).map((c) => c.node);
   // Document order with an enclosing node before the nodes inside it, as a depth-first walk visits them.
-  nodes.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
-  for (const node of nodes) enter(node, node.type);
+  captured.sort((a, b) => a.startIndex - b.startIndex || b.endIndex - a.endIndex);
+  for (const node of captured) enter(node);
   return { definitions, edges };
 }
