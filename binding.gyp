@@ -36,5 +36,13 @@
       'cflags!': ['-fno-omit-frame-pointer'],
       'xcode_settings': { 'OTHER_CFLAGS': ['-std=c11', '-w'] },
     },
+    {
+      # The trigram index's tokens of a chunk (native/quarry_text.c), for the prepare workers.
+      'target_name': 'quarry_text',
+      'sources': ['native/quarry_text.c'],
+      'defines': ['NAPI_VERSION=8'],
+      'cflags': ['-std=c11'],
+      'xcode_settings': { 'OTHER_CFLAGS': ['-std=c11'] },
+    },
   ],
 }

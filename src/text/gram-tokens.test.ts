@@ -1,6 +1,8 @@
 import fs from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { gramTokens, requiredGramTokens } from './gram-tokens.js';
+import { gramTokens, gramTokensNative, requiredGramTokens, scanGramTokens } from './gram-tokens.js';
 
 const tokenSet = (text: string) => new Set(gramTokens(text).split(' ').filter(Boolean));
 
@@ -66,5 +68,40 @@ describe('the trigram index tokens', () => {
       checked += required.length;
     }
     expect(checked).toBeGreaterThan(10_000);
+  });
+});
+
+describe('the trigram index tokens in native code (native/quarry_text.c)', () => {
+  it('is what the prepare workers use (npm ci builds it)', () => {
+    expect(gramTokensNative).toBe(true);
+  });
+
+  it('makes the same tokens as the scan, in the same order', () => {
+    let seed = 99;
+    const next = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+    // Past the scan's fast table (32,768 distinct trigrams of units below 1024) and into its Set.
+    const wide = Array.from({ length: 60_000 }, () => String.fromCharCode(next(20) === 0 ? 0x4e00 + next(500) : 0x100 + next(768))).join('');
+    const texts = ['', ' ', 'ab', 'abc', ' \t\n ', 'a  b', 'abcabcabc', MIXED, wide, `${wide} \t ${wide}${MIXED}`, '\uFFFF\uFFFE\uD83D\uDE00\uD83D x'];
+    for (const text of texts) expect(gramTokens(text), JSON.stringify(text.slice(0, 40))).toBe(scanGramTokens(text));
+    // Real text: this folder's sources.
+    const folder = path.dirname(new URL(import.meta.url).pathname);
+    for (const file of fs.readdirSync(folder)) {
+      const text = fs.readFileSync(path.join(folder, file), 'utf8');
+      expect(gramTokens(text), file).toBe(scanGramTokens(text));
+    }
+  });
+
+  it('makes the same tokens as the scan for any text', () => {
+    // Whitespace of every kind, ASCII, units around the base-36 spellings' escape (1295), surrogates alone and paired.
+    const unit = fc.oneof(
+      fc.constantFrom(' ', '\t', '\n', '\r', '\v', '\f', 'a', 'b', '_', '\0'),
+      fc.integer({ min: 1280, max: 1310 }).map((code) => String.fromCharCode(code)),
+      fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code)),
+      fc.constantFrom('😀', '\uD83D', '\uDE00'),
+    );
+    fc.assert(fc.property(fc.array(unit, { maxLength: 300 }), (units) => {
+      const text = units.join('');
+      expect(gramTokens(text)).toBe(scanGramTokens(text));
+    }), { numRuns: 2000 });
   });
 });
