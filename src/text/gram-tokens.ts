@@ -18,9 +18,7 @@
  * and `zz` plus four characters above: lowercase letters and digits only,
  * since the tokenizer folds case and the index must not.
  */
-import fs from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath } from 'node:url';
+import { nativeText } from './native-text.js';
 
 /** The characters folded, and not allowed first in a kept trigram: ASCII whitespace, RE2's `\s` and \v. */
 function isSpace(unit: number): boolean {
@@ -82,33 +80,14 @@ function forEachKept(text: string, each: (a: number, b: number, c: number) => vo
   }
 }
 
-/** Where node-gyp puts the native module (src/text and dist/text are both two levels down). */
-export const TEXT_MODULE = fileURLToPath(new URL('../../build/Release/quarry_text.node', import.meta.url));
-/** The module's `version` this file is written for. */
-const TEXT_MODULE_VERSION = 1;
-
-/** native/quarry_text.c's gramTokens, loaded once per thread; null when it is not built or not this version. */
-const nativeGramTokens: ((text: string) => string) | null = (() => {
-  if (!fs.existsSync(TEXT_MODULE)) return null;
-  try {
-    const module = createRequire(import.meta.url)(TEXT_MODULE) as { version: number; gramTokens: (text: string) => string };
-    return module.version === TEXT_MODULE_VERSION ? module.gramTokens : null;
-  } catch {
-    return null; // built for another Node, say: the scan below makes the same tokens
-  }
-})();
-
 /**
  * The tokens of a chunk's text for the trigram index: each kept trigram once, separated by spaces.
  * The native module makes them about ten times as fast; `scanGramTokens` is the same rule in
  * JavaScript, for where it is not built (a test keeps the two equal).
  */
 export function gramTokens(text: string): string {
-  return nativeGramTokens ? nativeGramTokens(text) : scanGramTokens(text);
+  return nativeText ? nativeText.gramTokens(text) : scanGramTokens(text);
 }
-
-/** Whether gramTokens runs natively (the tests compare both). */
-export const gramTokensNative = nativeGramTokens !== null;
 
 /** gramTokens in JavaScript. The loop is `forEachKept`'s, written out: this runs over every character of every indexed file. */
 export function scanGramTokens(text: string): string {

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addedIndexWords, addedWordCounts, pathIndexText, splitIdentifier, wordIndexText, wordStem } from './identifiers.js';
+import { PROJECT_ROOT } from '../test-support/cli.js';
+import {
+  addedIndexWords, addedWordCounts, pathIndexText, scanWordIndexText, splitIdentifier, wordIndexText, wordStem,
+} from './identifiers.js';
+import { NATIVE_ADDED_WORDS_TEXT_MAX, nativeText } from './native-text.js';
 import { foldCase, tokenize } from './tokens.js';
 
 /**
@@ -149,5 +154,48 @@ describe('pathIndexText', () => {
   it('does not add the name of a data or text format', () => {
     expect(pathIndexText('docs/guide.md', 'markdown').split(/\s/)).not.toContain('markdown');
     expect(pathIndexText('notes.txt', 'text').split(/\s/)).not.toContain('text');
+  });
+});
+
+describe('wordIndexText in native code (native/quarry_text.c)', () => {
+  /** The Porter examples above and English and code as written here: this project's README and guide, the sample texts. */
+  const prose = () => ['README.md', 'CONTRIBUTING.md'].map((name) => fs.readFileSync(`${PROJECT_ROOT}/${name}`, 'utf8'));
+
+  it('is what the prepare workers use (npm ci builds it)', () => {
+    expect(nativeText).not.toBeNull();
+  });
+
+  it('adds the same words as the scan, text by text and across clears of its tables', () => {
+    const texts = [...sampleTexts(), ...prose(), '', 'x = y + 1', '_', '__ _x x_ 9abc é_b', 'café naïve Ünïcode 😀 sorting_files'];
+    // Past the 50,000 identifiers the tables keep: 2,000 texts of 40 fresh names each.
+    for (let i = 0; i < 2000; i++) texts.push(Array.from({ length: 40 }, (_, k) => `getItem${i}_${k}Values sorted${i}x${k}`).join(' '));
+    for (const text of texts) expect(wordIndexText(text), text.slice(0, 60)).toBe(scanWordIndexText(text));
+    // Each line of the prose is a text of its own too, so the stems of every word are compared.
+    for (const line of prose().flatMap((text) => text.split('\n'))) expect(wordIndexText(line), line).toBe(scanWordIndexText(line));
+  });
+
+  it('stems every word as the stemmer package does', () => {
+    const words = new Set([...sampleTexts(), ...prose()].flatMap((text) => text.toLowerCase().match(/[a-z]+/g) ?? []));
+    expect(words.size).toBeGreaterThan(3000);
+    // One word a text: its stem line is the word's stem alone, so a wrong stem shows as itself.
+    for (const word of words) expect(wordIndexText(word), word).toBe(scanWordIndexText(word));
+  });
+
+  it('adds the same words as the scan for any text', () => {
+    const piece = fc.oneof(
+      fc.constantFrom('HTTP', 'Server', 'parse', 'X', 'files', '2', '_', 'ing', 'ies', 'sses', 'eed', 'y', 'Y', 'ational', 'ement', 'll', 'é', ' ', '\n', '.'),
+      fc.stringMatching(/^[a-zA-Z_0-9]{1,12}$/),
+    );
+    fc.assert(fc.property(fc.array(piece, { maxLength: 60 }), (pieces) => {
+      const text = pieces.join('');
+      expect(wordIndexText(text)).toBe(scanWordIndexText(text));
+    }), { numRuns: 3000 });
+  });
+
+  it('leaves a text longer than the module takes to the scan', () => {
+    const long = 'sorting_files '.repeat(Math.ceil(NATIVE_ADDED_WORDS_TEXT_MAX / 14) + 1);
+    expect(long.length).toBeGreaterThan(NATIVE_ADDED_WORDS_TEXT_MAX);
+    expect(wordIndexText(long)).toBe(scanWordIndexText(long));
+    expect(() => nativeText!.addedWords(long)).toThrow(/too long/);
   });
 });

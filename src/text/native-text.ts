@@ -1,0 +1,34 @@
+/**
+ * @module text/native-text
+ * native/quarry_text.c (built by `npm ci` with node-gyp): the trigram index's tokens and the word
+ * index's added words of a chunk, made natively by the same rules as gram-tokens.ts and
+ * identifiers.ts (tests compare them). Loaded once per thread; null where it is not built, or is
+ * of another version (left by an older checkout): the JavaScript then makes the same texts.
+ */
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import { fileURLToPath } from 'node:url';
+
+/** Where node-gyp puts the module (src/text and dist/text are both two levels down). */
+export const TEXT_MODULE = fileURLToPath(new URL('../../build/Release/quarry_text.node', import.meta.url));
+/** The module's `version` these functions are written for. */
+const TEXT_MODULE_VERSION = 2;
+/** Texts longer than this (UTF-16 units) get their added words from identifiers.ts: the module refuses them. */
+export const NATIVE_ADDED_WORDS_TEXT_MAX = 65_536;
+
+export interface NativeText {
+  /** gram-tokens.ts gramTokens. */
+  gramTokens(text: string): string;
+  /** What identifiers.ts wordIndexText adds to `text`, from its leading newline ("" for nothing). */
+  addedWords(text: string): string;
+}
+
+export const nativeText: NativeText | null = (() => {
+  if (!fs.existsSync(TEXT_MODULE)) return null;
+  try {
+    const module = createRequire(import.meta.url)(TEXT_MODULE) as NativeText & { version: number };
+    return module.version === TEXT_MODULE_VERSION ? module : null;
+  } catch {
+    return null; // built for another Node, say
+  }
+})();
