@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import zstd from 'zstd-napi/binding.js';
 import { packChunkText, registerTextDictionary, unpackChunkBytes, unpackChunkText } from './chunk-text.js';
 import {
+  coverContent,
   buildTextDictionary, fseTableDescription, huffmanTreeDescription, literalsLengthCode, matchLengthCode, normalizedCounts, offsetCode,
   textDictionaryId,
 } from './text-dictionary.js';
@@ -164,5 +165,61 @@ describe('the chunk-text dictionary', () => {
     foreign[1] = (foreign[1]! & 0x80) | ((foreign[1]! + 1) & 0x7f);
     expect(() => unpackChunkText(foreign)).toThrow(/dictionary \d+ is not loaded/);
     expect(() => unpackChunkBytes([stored[0]!, foreign])).toThrow(/dictionary \d+ is not loaded/);
+  });
+});
+
+describe('the dictionary content', () => {
+  /** The choice as first written, on a sorted list: take the best, re-score it, put it back before its score's others when it fell below the next. */
+  function listCover(samples: readonly Buffer[], bytes: number): Buffer {
+    const window = 8, segment = 256, buckets = 1 << 20;
+    const bucketAt = (text: Buffer, at: number) => {
+      let hash = 0x811c9dc5;
+      for (let j = 0; j < window; j++) hash = Math.imul(hash ^ text[at + j]!, 0x01000193);
+      return (hash >>> 0) & (buckets - 1);
+    };
+    const frequency = new Uint32Array(buckets);
+    const lastSample = new Int32Array(buckets).fill(-1);
+    samples.forEach((text, s) => {
+      for (let at = 0; at + window <= text.length; at++) {
+        const bucket = bucketAt(text, at);
+        if (lastSample[bucket] !== s) { lastSample[bucket] = s; frequency[bucket]!++; }
+      }
+    });
+    const score = (text: Buffer, from: number) => {
+      let total = 0;
+      for (let at = from, end = Math.min(text.length, from + segment); at + window <= end; at++) total += frequency[bucketAt(text, at)]!;
+      return total;
+    };
+    const segments: { sample: number; at: number; score: number }[] = [];
+    samples.forEach((text, sample) => { for (let at = 0; at < text.length; at += segment) segments.push({ sample, at, score: score(text, at) }); });
+    segments.sort((a, b) => b.score - a.score);
+    const chosen: Buffer[] = [];
+    let used = 0;
+    while (used < bytes && segments.length > 0) {
+      const top = segments.shift()!;
+      const text = samples[top.sample]!;
+      const fresh = score(text, top.at);
+      if (segments.length > 0 && fresh < segments[0]!.score) {
+        top.score = fresh;
+        let low = 0, high = segments.length;
+        while (low < high) { const mid = (low + high) >> 1; if (segments[mid]!.score > fresh) low = mid + 1; else high = mid; }
+        segments.splice(low, 0, top);
+        continue;
+      }
+      const piece = text.subarray(top.at, Math.min(text.length, top.at + segment, top.at + bytes - used));
+      for (let at = 0; at + window <= piece.length; at++) frequency[bucketAt(piece, at)] = 0;
+      chosen.push(piece);
+      used += piece.length;
+    }
+    return Buffer.concat(chosen.reverse());
+  }
+
+  it('chooses the segments the sorted list chose, ties and put-back segments included', () => {
+    let seed = 3;
+    const next = (n: number) => { seed = (Math.imul(seed, 1103515245) + 12345) >>> 0; return (seed >>> 8) % n; };
+    const lines = ['static int ', 'return -EINVAL;', '\tif (!dev)', 'struct device *dev', '#include <linux/', 'goto out;', '}\n', 'x', 'kfree(p);'];
+    // Many samples built from few lines: many equal scores, and scores that fall as segments are taken.
+    const samples = Array.from({ length: 400 }, () => Buffer.from(Array.from({ length: 20 + next(120) }, () => lines[next(lines.length)]).join('\n')));
+    for (const bytes of [4096, 65_536]) expect(coverContent(samples, bytes).equals(listCover(samples, bytes))).toBe(true);
   });
 });
