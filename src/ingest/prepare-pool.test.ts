@@ -128,7 +128,7 @@ describe('the indexing thread preparing files while it waits for workers', () =>
 });
 
 /**
- * Forty small files and a 3 MB generated one that takes a 16 MB heap past its cap, walked first
+ * Forty small files and a 6 MB generated one that takes a 16 MB heap past its cap, walked first
  * or right after the first small file. Either way it is prepared by the worker: the indexing
  * thread takes only files queued after the one it waits for, and none before it has waited once.
  */
@@ -136,7 +136,7 @@ function treeWithOneLargeFile(walked: 'first' | 'second' = 'second'): TreeSpec {
   const files: TreeSpec = {};
   for (let i = 0; i < 40; i++) files[`src/f${String(i).padStart(2, '0')}.c`] = `int probe_${i}(int a) { return helper_${i % 7}(a); }\n`;
   const lines: string[] = [];
-  for (let i = 0, chars = 0; chars < 3_000_000; i++) {
+  for (let i = 0, chars = 0; chars < 6_000_000; i++) {
     lines.push(`static int handler_${i}(struct device *dev_${i}) { return call_${i % 977}(dev_${i}, FLAG_${i % 313}); }\n`);
     chars += lines[i]!.length;
   }
