@@ -19,6 +19,7 @@
 */
 #include <node_api.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -112,28 +113,38 @@ static int add_seen(Instance *instance, uint64_t key, size_t slots) {
   return 1;
 }
 
-/* gramTokens(text): the tokens, joined by spaces. */
-static napi_value gram_tokens(napi_env env, napi_callback_info info) {
+/* The instance and the call's one string argument, read into instance->units (`length` units); NULL with an exception thrown. */
+static Instance *text_argument(napi_env env, napi_callback_info info, const char *function, size_t *length) {
   size_t argc = 1;
   napi_value argv[1];
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
   Instance *instance;
-  if (napi_get_instance_data(env, (void **)&instance) != napi_ok || !instance) {
-    napi_throw_error(env, NULL, "gramTokens(): module not initialised");
+  char message[80];
+  if (napi_get_instance_data(env, (void **)&instance) != napi_ok || !instance || argc < 1
+      || napi_get_value_string_utf16(env, argv[0], NULL, 0, length) != napi_ok) {
+    snprintf(message, sizeof message, "%s() takes a string", function);
+    napi_throw_type_error(env, NULL, message);
     return NULL;
   }
-  size_t length;
-  if (argc < 1 || napi_get_value_string_utf16(env, argv[0], NULL, 0, &length) != napi_ok) {
-    napi_throw_type_error(env, NULL, "gramTokens() takes a string");
-    return NULL;
-  }
-  if (length + 1 > instance->units_capacity) {
-    uint16_t *units = realloc(instance->units, (length + 1) * sizeof *units);
-    if (!units) { napi_throw_error(env, NULL, "gramTokens(): out of memory"); return NULL; }
+  if (*length + 1 > instance->units_capacity) {
+    uint16_t *units = realloc(instance->units, (*length + 1) * sizeof *units);
+    if (!units) {
+      snprintf(message, sizeof message, "%s(): out of memory", function);
+      napi_throw_error(env, NULL, message);
+      return NULL;
+    }
     instance->units = units;
-    instance->units_capacity = length + 1;
+    instance->units_capacity = *length + 1;
   }
-  napi_get_value_string_utf16(env, argv[0], (char16_t *)instance->units, length + 1, &length);
+  napi_get_value_string_utf16(env, argv[0], (char16_t *)instance->units, *length + 1, length);
+  return instance;
+}
+
+/* gramTokens(text): the tokens, joined by spaces. */
+static napi_value gram_tokens(napi_env env, napi_callback_info info) {
+  size_t length;
+  Instance *instance = text_argument(env, info, "gramTokens", &length);
+  if (!instance) return NULL;
   size_t out_needed = length * (TOKEN_MAX + 1) + 1;
   if (out_needed > instance->out_capacity) {
     char *out = realloc(instance->out, out_needed);
@@ -512,29 +523,15 @@ static int is_identifier_char(uint16_t c) { return is_identifier_start(c) || (c 
 ** with the distinct stems.
 */
 static napi_value added_words(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
-  napi_value argv[1];
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  Instance *instance;
   size_t length;
-  if (napi_get_instance_data(env, (void **)&instance) != napi_ok || !instance || argc < 1
-      || napi_get_value_string_utf16(env, argv[0], NULL, 0, &length) != napi_ok) {
-    napi_throw_type_error(env, NULL, "addedWords() takes a string");
-    return NULL;
-  }
+  Instance *instance = text_argument(env, info, "addedWords", &length);
+  if (!instance) return NULL;
   if (length > ADDED_WORDS_TEXT_MAX) {
     napi_throw_range_error(env, NULL, "addedWords(): text too long (identifiers.ts handles it)");
     return NULL;
   }
   Words *state = words_of(instance);
   if (!state) { napi_throw_error(env, NULL, "addedWords(): out of memory"); return NULL; }
-  if (length + 1 > instance->units_capacity) {
-    uint16_t *units = realloc(instance->units, (length + 1) * sizeof *units);
-    if (!units) { napi_throw_error(env, NULL, "addedWords(): out of memory"); return NULL; }
-    instance->units = units;
-    instance->units_capacity = length + 1;
-  }
-  napi_get_value_string_utf16(env, argv[0], (char16_t *)instance->units, length + 1, &length);
   /* Both tables are emptied together, between texts, when either holds WORDS_MAX: stems are referred to by words. */
   if (state->word_count >= WORDS_MAX || state->stem_count >= WORDS_MAX) clear_words(state);
   uint32_t text = ++state->text;
