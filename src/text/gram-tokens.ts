@@ -82,7 +82,7 @@ function forEachKept(text: string, each: (a: number, b: number, c: number) => vo
 
 /**
  * The tokens of a chunk's text for the trigram index: each kept trigram once, separated by spaces.
- * The native module makes them about ten times as fast; `scanGramTokens` is the same rule in
+ * The native module makes them about four times as fast; `scanGramTokens` is the same rule in
  * JavaScript, for where it is not built (a test keeps the two equal).
  */
 export function gramTokens(text: string): string {

@@ -202,7 +202,7 @@ export function addedWordCounts(content: string, wanted: ReadonlySet<string>, fo
 
 /**
  * Text for the word index: the content, then the words it adds (addedIndexWords), a line each.
- * The native module adds the same words (native/quarry_text.c, about six times as fast);
+ * The native module adds the same words (native/quarry_text.c, about 3.5 times as fast);
  * `scanWordIndexText` is this in JavaScript, for where it is not built (a test keeps them equal).
  */
 export function wordIndexText(content: string): string {

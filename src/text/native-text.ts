@@ -23,12 +23,19 @@ export interface NativeText {
   addedWords(text: string): string;
 }
 
-export const nativeText: NativeText | null = (() => {
-  if (!fs.existsSync(TEXT_MODULE)) return null;
+/**
+ * A native module built by `npm ci` (node-gyp), loaded in this thread, or null when it is not built,
+ * `accept` refuses it (another version, left by an older checkout) or Node will not load it (built
+ * for another Node): the caller then does the same work in JavaScript or wasm.
+ */
+export function loadNativeModule<T>(file: string, accept: (module: T) => boolean): T | null {
+  if (!fs.existsSync(file)) return null;
   try {
-    const module = createRequire(import.meta.url)(TEXT_MODULE) as NativeText & { version: number };
-    return module.version === TEXT_MODULE_VERSION ? module : null;
+    const module = createRequire(import.meta.url)(file) as T;
+    return accept(module) ? module : null;
   } catch {
-    return null; // built for another Node, say
+    return null;
   }
-})();
+}
+
+export const nativeText: NativeText | null = loadNativeModule<NativeText & { version: number }>(TEXT_MODULE, (module) => module.version === TEXT_MODULE_VERSION);

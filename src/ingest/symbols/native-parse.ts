@@ -7,10 +7,9 @@
  * (a test compares them file by file). Where the module is not built, or lacks a grammar, files
  * are parsed with web-tree-sitter as before.
  */
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import type { Language } from '../../contracts/languages.js';
+import { loadNativeModule } from '../../text/native-text.js';
 import {
   BODY_REQUIRED_TYPES, CALLEE_FIELDS, extractFromCaptures, IDENTIFIER_TYPES, MEMBER_FIELDS, MODULE_FIELDS, moduleText, specNodeTypes,
   type CapturedNode, type FileSymbols,
@@ -45,17 +44,9 @@ export interface NativeGrammar {
 
 let loaded: ParseModule | null | undefined;
 
-/** The module, loaded once per thread; null when it is not built or is not this version. */
+/** The module, loaded once per thread on first use; null when it is not built or is not this version. */
 function parseModule(): ParseModule | null {
-  if (loaded !== undefined) return loaded;
-  loaded = null;
-  if (!fs.existsSync(PARSE_MODULE)) return loaded;
-  try {
-    const module = createRequire(import.meta.url)(PARSE_MODULE) as ParseModule;
-    if (module.recordInts === RECORD_INTS) loaded = module;
-  } catch {
-    // A module built for another Node, say: web-tree-sitter parses instead.
-  }
+  if (loaded === undefined) loaded = loadNativeModule<ParseModule>(PARSE_MODULE, (module) => module.recordInts === RECORD_INTS);
   return loaded;
 }
 
