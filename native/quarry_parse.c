@@ -1,10 +1,15 @@
 /*
-** quarry_parse: tree-sitter parsing and the symbol query, compiled to native
-** code, for the grammars listed in GRAMMARS below. The wasm build
-** (web-tree-sitter) parses kernel C at about 6 MB/s; the same runtime
-** sources (web-tree-sitter's own lib/, so the same version) and the same
-** grammar (tree-sitter-c 0.20.8, which tree-sitter-wasms built its wasm from)
-** parse it about 1.5x as fast here, and run the query about 1.5x as fast.
+** quarry_parse: tree-sitter parsing, and finding the nodes extract.ts's
+** query captures, compiled to native code, for the grammars listed in
+** GRAMMARS below. The wasm build (web-tree-sitter) parses kernel C at about
+** 6 MB/s; the same runtime sources (web-tree-sitter's own lib/, so the same
+** version) and the same grammar (tree-sitter-c 0.20.8, which
+** tree-sitter-wasms built its wasm from) parse it about 1.5x as fast here.
+**
+** That query is one pattern, an alternation of node types, so its captures
+** are the named nodes of those types in document order (a node before the
+** nodes inside it). A cursor walking the tree finds the same nodes in the
+** same order for a fraction of the query engine's work.
 **
 ** The trees are the wasm build's only when the text is given as UTF-16, as
 ** web-tree-sitter gives it: error recovery weighs what it skips in bytes, so
@@ -45,7 +50,8 @@ enum {
 
 typedef struct {
   const TSLanguage *language;
-  TSQuery *query;
+  /* Whether any of the types passed to grammar() is a named node type of the grammar. */
+  int has_types;
   uint32_t symbol_count;
   /* Per symbol (aliases included): index of its name in the types passed to grammar(), or -1. */
   int32_t *type_index;
@@ -57,10 +63,9 @@ typedef struct {
   TSSymbol impl_item;
 } Grammar;
 
-/* One per thread (N-API environment): a parser, a query cursor and reusable buffers. */
+/* One per thread (N-API environment): a parser and reusable buffers. */
 typedef struct {
   TSParser *parser;
-  TSQueryCursor *cursor;
   uint16_t *units;
   size_t units_capacity;
   int32_t *records;
@@ -71,7 +76,6 @@ static void instance_free(napi_env env, void *data, void *hint) {
   (void)env; (void)hint;
   Instance *instance = data;
   ts_parser_delete(instance->parser);
-  ts_query_cursor_delete(instance->cursor);
   free(instance->units);
   free(instance->records);
   free(instance);
@@ -80,7 +84,6 @@ static void instance_free(napi_env env, void *data, void *hint) {
 static void grammar_free(napi_env env, void *data, void *hint) {
   (void)env; (void)hint;
   Grammar *grammar = data;
-  ts_query_delete(grammar->query);
   free(grammar->type_index);
   free(grammar->category);
   free(grammar->identifier);
@@ -146,7 +149,7 @@ static TSFieldId field_id(const TSLanguage *language, const char *name) {
 
 /*
 ** grammar(name, types, categories, identifierTypes, memberFields, calleeFields, moduleFields):
-** the grammar `name`, with a query capturing every named node type of `types` the grammar has
+** the grammar `name`, capturing every named node type of `types` the grammar has
 ** (categories[i]: 1 definition, 2 call, 4 import, or'ed), or null when the module lacks the grammar.
 */
 static napi_value grammar_new(napi_env env, napi_callback_info info) {
@@ -170,10 +173,7 @@ static napi_value grammar_new(napi_env env, napi_callback_info info) {
   g->identifier = calloc(g->symbol_count, 1);
   for (uint32_t s = 0; s < g->symbol_count; s++) g->type_index[s] = -1;
 
-  /* The query source, as extract.ts builds it for web-tree-sitter: only types the grammar has as named nodes. */
-  size_t source_capacity = 16, source_length = 0;
-  char *source = malloc(source_capacity);
-  source[source_length++] = '[';
+  /* The types extract.ts's query captures for web-tree-sitter: those the grammar has as named nodes. */
   uint32_t types = array_length(env, argv[1]);
   for (uint32_t i = 0; i < types; i++) {
     char *type = array_item(env, argv[1], i);
@@ -181,25 +181,12 @@ static napi_value grammar_new(napi_env env, napi_callback_info info) {
     int32_t category = 0;
     if (napi_get_element(env, argv[2], i, &category_value) == napi_ok) napi_get_value_int32(env, category_value, &category);
     if (!type) continue;
-    size_t length = strlen(type);
-    if (ts_language_symbol_for_name(language, type, (uint32_t)length, true) != 0) {
+    if (ts_language_symbol_for_name(language, type, (uint32_t)strlen(type), true) != 0) {
       mark_symbols(g, type, (int32_t)i, (uint8_t)category, 0);
-      while (source_length + length + 8 > source_capacity) source = realloc(source, source_capacity *= 2);
-      source[source_length++] = '(';
-      memcpy(source + source_length, type, length);
-      source_length += length;
-      source[source_length++] = ')';
-      source[source_length++] = ' ';
+      g->has_types = 1;
     }
     free(type);
   }
-  const char *tail = "] @node";
-  while (source_length + strlen(tail) + 1 > source_capacity) source = realloc(source, source_capacity *= 2);
-  memcpy(source + source_length, tail, strlen(tail) + 1);
-  uint32_t error_offset;
-  TSQueryError error_type;
-  g->query = source_length > 1 ? ts_query_new(language, source, (uint32_t)strlen(source), &error_offset, &error_type) : NULL;
-  free(source);
 
   uint32_t identifiers = array_length(env, argv[3]);
   for (uint32_t i = 0; i < identifiers; i++) {
@@ -299,8 +286,17 @@ static int32_t *grow_records(Instance *instance, size_t needed) {
   return records;
 }
 
+/* Moves to the node after the cursor's in document order (pre-order: a node before its children); 0 at the end. */
+static int next_in_preorder(TSTreeCursor *walk) {
+  if (ts_tree_cursor_goto_first_child(walk)) return 1;
+  do {
+    if (ts_tree_cursor_goto_next_sibling(walk)) return 1;
+  } while (ts_tree_cursor_goto_parent(walk));
+  return 0;
+}
+
 /*
-** captures(grammar, text): an Int32Array of RECORD_INTS per captured node, in the query's
+** captures(grammar, text): an Int32Array of RECORD_INTS per captured node, in document
 ** order; null when the parse gave no tree.
 */
 static napi_value captures(napi_env env, napi_callback_info info) {
@@ -331,41 +327,38 @@ static napi_value captures(napi_env env, napi_callback_info info) {
   if (!tree) { napi_get_null(env, &result); return result; }
 
   size_t count = 0;
-  if (g->query) {
-    ts_query_cursor_exec(instance->cursor, g->query, ts_tree_root_node(tree));
-    TSQueryMatch match;
-    uint32_t capture_index;
-    while (ts_query_cursor_next_capture(instance->cursor, &match, &capture_index)) {
-      TSNode node = match.captures[capture_index].node;
-      TSSymbol symbol = ts_node_symbol(node);
-      if (symbol >= g->symbol_count || g->type_index[symbol] < 0) continue;
-      int32_t *records = grow_records(instance, (count + 1) * RECORD_INTS);
-      if (!records) { ts_tree_delete(tree); return throw_error(env, "captures(): out of memory"); }
-      int32_t *record = records + count * RECORD_INTS;
-      uint8_t category = g->category[symbol];
-      TSNode found;
-      record[RECORD_TYPE] = g->type_index[symbol];
-      record[RECORD_START] = unit(ts_node_start_byte(node));
-      record[RECORD_END] = unit(ts_node_end_byte(node));
-      record[RECORD_START_ROW] = (int32_t)ts_node_start_point(node).row;
-      record[RECORD_END_ROW] = (int32_t)ts_node_end_point(node).row;
-      int has_name = (category & CATEGORY_DEFINITION) && definition_name(g, node, &found);
-      set_range(record, RECORD_NAME_START, found, has_name);
-      record[RECORD_HAS_BODY] = (category & CATEGORY_DEFINITION) && !ts_node_is_null(child_by_field(node, g->body_field));
-      int has_callee = (category & CATEGORY_CALL) && callee_name(g, node, &found);
-      set_range(record, RECORD_CALLEE_START, found, has_callee);
-      /* extract.ts moduleName: the first module field's text, else the node's own. */
-      TSNode module = node;
-      int from_field = 0;
-      for (uint32_t i = 0; (category & CATEGORY_IMPORT) && i < g->module_count && !from_field; i++) {
-        TSNode child = ts_node_child_by_field_id(node, g->module_fields[i]);
-        if (!ts_node_is_null(child)) { module = child; from_field = 1; }
-      }
-      set_range(record, RECORD_MODULE_START, module, category & CATEGORY_IMPORT);
-      record[RECORD_MODULE_FROM_FIELD] = from_field;
-      count++;
+  TSTreeCursor walk = ts_tree_cursor_new(ts_tree_root_node(tree));
+  for (int more = g->has_types; more; more = next_in_preorder(&walk)) {
+    TSNode node = ts_tree_cursor_current_node(&walk);
+    TSSymbol symbol = ts_node_symbol(node);
+    if (symbol >= g->symbol_count || g->type_index[symbol] < 0 || !ts_node_is_named(node)) continue;
+    int32_t *records = grow_records(instance, (count + 1) * RECORD_INTS);
+    if (!records) { ts_tree_cursor_delete(&walk); ts_tree_delete(tree); return throw_error(env, "captures(): out of memory"); }
+    int32_t *record = records + count * RECORD_INTS;
+    uint8_t category = g->category[symbol];
+    TSNode found;
+    record[RECORD_TYPE] = g->type_index[symbol];
+    record[RECORD_START] = unit(ts_node_start_byte(node));
+    record[RECORD_END] = unit(ts_node_end_byte(node));
+    record[RECORD_START_ROW] = (int32_t)ts_node_start_point(node).row;
+    record[RECORD_END_ROW] = (int32_t)ts_node_end_point(node).row;
+    int has_name = (category & CATEGORY_DEFINITION) && definition_name(g, node, &found);
+    set_range(record, RECORD_NAME_START, found, has_name);
+    record[RECORD_HAS_BODY] = (category & CATEGORY_DEFINITION) && !ts_node_is_null(child_by_field(node, g->body_field));
+    int has_callee = (category & CATEGORY_CALL) && callee_name(g, node, &found);
+    set_range(record, RECORD_CALLEE_START, found, has_callee);
+    /* extract.ts moduleName: the first module field's text, else the node's own. */
+    TSNode module = node;
+    int from_field = 0;
+    for (uint32_t i = 0; (category & CATEGORY_IMPORT) && i < g->module_count && !from_field; i++) {
+      TSNode child = ts_node_child_by_field_id(node, g->module_fields[i]);
+      if (!ts_node_is_null(child)) { module = child; from_field = 1; }
     }
+    set_range(record, RECORD_MODULE_START, module, category & CATEGORY_IMPORT);
+    record[RECORD_MODULE_FROM_FIELD] = from_field;
+    count++;
   }
+  ts_tree_cursor_delete(&walk);
   ts_tree_delete(tree);
 
   napi_value buffer;
@@ -381,7 +374,6 @@ NAPI_MODULE_INIT() {
   Instance *instance = calloc(1, sizeof *instance);
   if (!instance) return NULL;
   instance->parser = ts_parser_new();
-  instance->cursor = ts_query_cursor_new();
   napi_set_instance_data(env, instance, instance_free, NULL);
   napi_property_descriptor properties[] = {
     { "grammar", NULL, grammar_new, NULL, NULL, NULL, napi_default, NULL },
