@@ -1,4 +1,4 @@
-# Two native modules, built by `npm ci` (the package's `install` script) with node-gyp.
+# Four native modules, built by `npm ci` (the package's `install` script) with node-gyp.
 {
   'variables': {
     # Package folders, relative to this file, found where node resolves them (native/package-dir.mjs).
@@ -43,6 +43,14 @@
       'defines': ['NAPI_VERSION=8'],
       'cflags': ['-std=c11'],
       'xcode_settings': { 'OTHER_CFLAGS': ['-std=c11'] },
+    },
+    {
+      # The first stage's trigram postings of whole files (native/quarry_grams.c).
+      'target_name': 'quarry_grams',
+      'sources': ['native/quarry_grams.c'],
+      'defines': ['NAPI_VERSION=8'],
+      'cflags': ['-std=c11', '-O2'],
+      'xcode_settings': { 'OTHER_CFLAGS': ['-std=c11', '-O2'] },
     },
   ],
 }

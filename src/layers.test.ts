@@ -20,7 +20,7 @@ const MAY_IMPORT: Record<string, readonly string[]> = {
   embeddings: ['contracts', 'text', 'store'],
   graph: ['store'],
   ingest: ['contracts', 'text', 'shape', 'store', 'embeddings'],
-  search: ['contracts', 'text', 'shape', 'store', 'embeddings', 'locate'],
+  search: ['contracts', 'text', 'shape', 'store', 'embeddings', 'locate', 'ingest'],
   locate: ['contracts', 'text', 'store'],
   medicines: ['contracts', 'text', 'store'],
   live: ['contracts', 'text', 'shape', 'ingest'],

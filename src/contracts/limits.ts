@@ -402,6 +402,24 @@ export const INDEX_PASS = {
   openRetryMs: 100,
 } as const;
 
+/**
+ * The first stage of a first build (ingest/first-stage): every file's byte trigrams, gathered on
+ * every core before the SQLite index is written, so exact and regex searches answer for the whole
+ * tree while the pass runs.
+ */
+export const FIRST_STAGE = {
+  /**
+   * A first build (an empty SQLite index) with at least this many bytes to prepare writes one
+   * (QUARRY_FIRST_STAGE_MIN_BYTES): a smaller tree is indexed before a search stops waiting for it.
+   */
+  minBytes: 32 * 1024 * 1024,
+  /** Files are handed to the threads in blocks of this many, in turn. */
+  blockFiles: 64,
+  threadsMax: 8,
+  /** Candidate files read and verified per batch (the search's budget is checked between batches). */
+  readBatchFiles: 32,
+} as const;
+
 /** Pagination cursors of search_code. */
 export const CURSOR = {
   /** A cursor older than this is refused: the caller should search again. */

@@ -58,3 +58,15 @@ export function decodeFile(bytes: Buffer): Decoded | null {
   if (guess) return { text: iconv.decode(bytes, guess), encoding: guess.toLowerCase() };
   return { text: iconv.decode(bytes, 'latin1'), encoding: 'latin1' };
 }
+
+/** Unpaired UTF-16 surrogates, by code point (a pair is one code point of another category). */
+const LONE_SURROGATE = /\p{Cs}/gu;
+
+/**
+ * The text with each unpaired surrogate (a broken UTF-16 file, a JSON `\ud83d`) as U+FFFD. SQLite
+ * keeps text as UTF-8, which cannot hold one: the stored chunk would read back otherwise than the
+ * text its trigram tokens were made from, and replaying them to delete the row would fail.
+ */
+export function wellFormed(text: string): string {
+  return /[\uD800-\uDFFF]/.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
+}

@@ -29,6 +29,7 @@ import { OpenAiEmbeddings } from '../embeddings/openai-embeddings.js';
 import { resolveRoot } from './root.js';
 import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
 import { listingsPathFor, loadFolderListings, saveFolderListings } from './folder-listings.js';
+import { firstStageMinBytes, firstStagePath, removeFirstStage, writeFirstStage, type FirstStageSummary } from './first-stage.js';
 
 export interface IndexOptions {
   root: string;
@@ -59,6 +60,8 @@ export interface IndexOptions {
   embeddings?: EmbeddingsConfig | null;
   /** A pass with this much to prepare builds the index's chunk-text dictionary when it has none (default STORE.textDictionaryMinBytes). */
   textDictionaryMinBytes?: number;
+  /** A first build of a SQLite index with this much to prepare writes a first stage (default: QUARRY_FIRST_STAGE_MIN_BYTES, else FIRST_STAGE.minBytes). */
+  firstStageMinBytes?: number;
 }
 
 export interface IndexProgress {
@@ -86,6 +89,8 @@ export interface IndexSummary {
   duration_ms: number;
   index_bytes: number;
   index_version: number;
+  /** The first stage this pass wrote before the index (ingest/first-stage), and removed at its end. */
+  first_stage?: FirstStageSummary;
   /** Peak resident memory of this process so far (prepare workers are threads of it). */
   peak_rss_bytes: number;
   /** Files the indexing thread prepared itself while prepare workers ran (it takes files when it would otherwise wait for them). */
@@ -164,11 +169,18 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     });
     const bytesToPrepare = toPrepare.reduce((sum, entry) => sum + entry.size, 0);
     // Loading an empty index: secondary indexes are built once at the end (see IndexWriter.beginBulkLoad).
-    const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && (await writer.counts()).files === 0;
+    const emptyIndex = (await writer.counts()).files === 0;
+    const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && emptyIndex;
     // A pass that changes much of its index counts the words once at the end instead of keeping them up
     // (store/word-docs), so the indexes made sure of first do not count them too.
     const bytesChanged = bytesToPrepare + (stored.size > storedWalked ? vanishedBytes(stored, walked.files) : 0);
     const wordCountsDeferred = !bulkLoad && bytesChanged > 0 && await writer.deferWordCounts(bytesChanged, (await writer.counts()).chunks);
+    // A first build of a large tree: every file's trigrams first, so exact and regex searches answer for the whole
+    // tree while the index is written; a first stage left by an earlier pass is stale either way.
+    const stageFile = location.kind === 'sqlite' ? firstStagePath(location.file) : null;
+    if (stageFile) removeFirstStage(stageFile);
+    const firstStage = stageFile && emptyIndex && bytesToPrepare >= (options.firstStageMinBytes ?? firstStageMinBytes(process.env))
+      ? await writeFirstStage(stageFile, root, repository, toPrepare) : null;
     if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes({ wordCounts: !wordCountsDeferred });
     // Chunk text is packed by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
     const packText = location.kind === 'sqlite';
@@ -276,9 +288,12 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       prepared_in_thread: preparedInThread,
       prepare_worker_restarts: workerRestarts,
       cpu_ms: cpuMs(process.cpuUsage(cpuAtStart)),
+      ...(firstStage ? { first_stage: firstStage } : {}),
       ...(embedded ? { embeddings: embedded } : {}),
     };
   } finally {
+    // Searches use a first stage only while the pass runs: it goes with the pass, whole or failed.
+    if (location.kind === 'sqlite') removeFirstStage(firstStagePath(location.file));
     await writer.close();
     await store.close();
   }

@@ -14,7 +14,7 @@ import { nativeGrammar, nativeSymbols } from './symbols/native-parse.js';
 import type { Parsers } from './symbols/parsers.js';
 import { estimateTokens } from '../shape/tokens.js';
 import { chunkLines, splitLines } from './chunk.js';
-import { decodeFile } from './decode.js';
+import { decodeFile, wellFormed } from './decode.js';
 import { wordIndexText } from '../text/identifiers.js';
 
 export interface PreparedFile {
@@ -67,18 +67,6 @@ export function prepareFile(relPath: string, bytes: Buffer, mtimeMs: number, has
   const decoded = decodeFile(bytes);
   if (!decoded) return null;
   return prepareText(relPath, decoded.text, { size: bytes.length, mtimeMs, hash, encoding: decoded.encoding }, parsers);
-}
-
-/** Unpaired UTF-16 surrogates, by code point (a pair is one code point of another category). */
-const LONE_SURROGATE = /\p{Cs}/gu;
-
-/**
- * The text with each unpaired surrogate (a broken UTF-16 file, a JSON `\ud83d`) as U+FFFD. SQLite
- * keeps text as UTF-8, which cannot hold one: the stored chunk would read back otherwise than the
- * text its trigram tokens were made from, and replaying them to delete the row would fail.
- */
-function wellFormed(text: string): string {
-  return /[\uD800-\uDFFF]/.test(text) ? text.replace(LONE_SURROGATE, '\uFFFD') : text;
 }
 
 /** The same for text that did not come from disk (files posted over HTTP, messages). */

@@ -18,3 +18,9 @@ export function resolveRoot(root: string): string {
   if (!fs.statSync(real).isDirectory()) throw catalogueError('INVALID_ARGUMENT', { key: 'index.root_missing', params: { root } });
   return real;
 }
+
+/** Whether `candidate` is `root` or lies under it (both absolute, real paths where links matter). */
+export function isInside(root: string, candidate: string): boolean {
+  const rel = path.relative(root, candidate);
+  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
+}

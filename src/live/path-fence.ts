@@ -9,14 +9,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '../contracts/messages/index.js';
+import { isInside } from '../ingest/root.js';
 import { liveError } from './live-error.js';
 
 export type PathParam = 'roots' | 'files';
 
-export function isInside(root: string, candidate: string): boolean {
-  const rel = path.relative(root, candidate);
-  return rel === '' || (!rel.startsWith('..') && !path.isAbsolute(rel));
-}
+export { isInside };
 
 /** The project root as given and as its realpath; both spellings are accepted in absolute inputs. */
 export interface ProjectRoot {

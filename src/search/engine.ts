@@ -14,7 +14,7 @@ import { shapeItem, type SearchCodeItem, type ShapeableHit } from '../shape/sear
 import type { QueryType } from './classify.js';
 import { dedupHits } from './dedup.js';
 import { fusedSearch, type FusedHit, type FusedResult, type Reference } from './fused-search.js';
-import { searchLines } from './line-search.js';
+import { lineHitId, searchLines } from './line-search.js';
 import { planSearch, type LinesPlan, type Plan, type WordsPlan } from './plan.js';
 import { searchWithVectors, type SemanticResult, type SemanticSearch } from './semantic-fusion.js';
 
@@ -43,6 +43,12 @@ export interface SearchCodeResponse {
   semantic?: SemanticResult['semantic'];
   index_version: number;
   took_ms: number;
+  /**
+   * Between the search worker and the tool only: the candidates came from the first stage of the
+   * index pass under way (search/first-stage-reader), whose files number `files`. The tool turns it
+   * into its warning and leaves it out of the reply.
+   */
+  first_stage?: { files: number };
 }
 
 interface Retrieved {
@@ -121,7 +127,7 @@ async function retrieveWords(reader: IndexReader, plan: WordsPlan, window: Searc
 async function retrieveLines(reader: IndexReader, plan: LinesPlan, window: SearchWindow): Promise<Retrieved> {
   const result = await searchLines(reader, plan, window);
   const hits = result.hits.map((hit): ShapeableHit => ({
-    id: `c${hit.chunkId}L${hit.line}`, repository: hit.repository, path: hit.path, language: hit.language,
+    id: lineHitId(hit.chunkId, hit.line), repository: hit.repository, path: hit.path, language: hit.language,
     startLine: hit.line, endLine: hit.line, symbol: null, score: 1,
     text: hit.text, highlights: { [String(hit.line)]: hit.ranges }, tokenCount: estimateTokens(hit.text),
     singleLine: true, ...(hit.rangesTruncated ? { highlightsTruncated: true } : {}),

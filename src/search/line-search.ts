@@ -24,6 +24,11 @@ export interface LineHit {
   rangesTruncated?: true;
 }
 
+/** A line hit's id: its chunk and line, or (a chunk id below 0) its file in the first stage of a pass under way (search/first-stage-reader). */
+export function lineHitId(chunkId: number, line: number): string {
+  return chunkId < 0 ? `f${-1 - chunkId}L${line}` : `c${chunkId}L${line}`;
+}
+
 export interface LinesResult {
   hits: LineHit[];
   total: number;

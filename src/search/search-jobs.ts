@@ -22,6 +22,7 @@ import type { Store, StoreLocation } from '../store/store.js';
 import type { SearchCodeResponse } from './engine.js';
 import { searchProject } from './project-search.js';
 import { findReferences, type ReferencesRequest, type ReferencesResponse } from './references-service.js';
+import { FirstStagePostings, withFirstStage } from './first-stage-reader.js';
 import { searchCodePage } from './search-code-service.js';
 import type { SemanticQuery } from './semantic-fusion.js';
 
@@ -41,6 +42,11 @@ export interface SearchJob<Op extends SearchOp = SearchOp> {
   root: string;
   op: Op;
   params: SearchOps[Op]['params'];
+  /**
+   * The first stage of the door's index pass, while it runs (ingest/first-stage): search_code's exact
+   * and regex candidates come from it when it is there and whole.
+   */
+  firstStage?: string;
 }
 
 /** A failure as it crosses a thread: a QuarryError's parts, or an unexpected error's text (for the log only). */
@@ -99,6 +105,9 @@ export class ReadOnlyStores {
   /** Started on the first SQLite open when counts go to a thread of their own. */
   private counting: CountingThread | null = null;
 
+  /** The first stage last asked for (one door, one pass at a time). */
+  private stage: { file: string; postings: FirstStagePostings } | null = null;
+
   /**
    * `countingThread`: SQLite indexes count word matches on one thread of their own (store/counting-thread). A
    * search worker process runs one job at a time; in-process searches overlap, and a count answered late
@@ -137,7 +146,31 @@ export class ReadOnlyStores {
     await open?.store.close();
   }
 
+  /** The first stage in `file`, opened again when another pass wrote it; null when there is none. */
+  firstStage(file: string): FirstStagePostings | null {
+    let identity: fs.Stats;
+    try {
+      identity = fs.statSync(file);
+    } catch {
+      this.releaseFirstStage();
+      return null;
+    }
+    const open = this.stage;
+    if (open && open.file === file && open.postings.identity.ino === identity.ino && open.postings.identity.size === identity.size
+      && open.postings.identity.mtimeMs === identity.mtimeMs) return open.postings;
+    this.releaseFirstStage();
+    const postings = FirstStagePostings.open(file);
+    if (postings) this.stage = { file, postings };
+    return postings;
+  }
+
+  private releaseFirstStage(): void {
+    this.stage?.postings.close();
+    this.stage = null;
+  }
+
   async closeAll(): Promise<void> {
+    this.releaseFirstStage();
     for (const key of [...this.open.keys()]) await this.close(key);
     await this.counting?.close();
     this.counting = null;
@@ -151,7 +184,13 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
       const { params, offset, semantic } = job.params as SearchOps['search_code']['params'];
       // Vectors are kept in SQLite indexes only (embeddings/vector-store); another store ranks by words.
       const vectors = store instanceof SqliteIndex ? store.sqlite : null;
-      return store.read((reader) => searchCodePage(reader, params, offset, semantic && { query: semantic, vectors }));
+      const stage = job.firstStage ? stores.firstStage(job.firstStage) : null;
+      if (!stage) return store.read((reader) => searchCodePage(reader, params, offset, semantic && { query: semantic, vectors }));
+      return store.read(async (reader) => {
+        const staged = withFirstStage(reader, stage);
+        const response = await searchCodePage(staged.reader, params, offset, semantic && { query: semantic, vectors });
+        return staged.used() ? { ...response, first_stage: { files: stage.header.paths.length } } : response;
+      });
     }
     case 'find_references':
       return store.read((reader) => findReferences(reader, job.params as SearchOps['find_references']['params']));

@@ -69,6 +69,50 @@ describe('quarry mcp while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)', 
   }, 150_000);
 });
 
+/** The warning of an answer from the pass's first stage: every file, read from the files themselves. */
+const WHOLE = /^The index is being built \((\d+) of (\d+) files so far\)\. These exact or regex hits and their total cover every file/;
+
+describe('quarry mcp while its first index pass runs, with a first stage (QUARRY_FIRST_STAGE_MIN_BYTES=0)', () => {
+  let session: StdioSession;
+
+  beforeAll(async () => {
+    session = await connectStdio(['--root', makeTree(treeOfFiles())], { QUARRY_INDEX_WAIT_MS: '0', QUARRY_FIRST_STAGE_MIN_BYTES: '0' });
+  });
+  afterAll(async () => { await session?.close(); });
+
+  it('answers exact and regex searches for every file while word searches still cover the files indexed so far', async () => {
+    const exact = () => callJson(session.client, 'search_code', { query: 'retry backoff', mode: 'exact', max_results: 3 });
+    // The first stage takes a moment to write: until then, answers cover what is indexed so far.
+    let whole = await exact();
+    for (let waited = 0; !WHOLE.test(whole.body.warnings?.[0] ?? '') && whole.body.warnings && waited < 60_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      whole = await exact();
+    }
+    const words = await callJson(session.client, 'search_code', { query: 'retry backoff', mode: 'text', max_results: 3 });
+    const regex = await callJson(session.client, 'search_code', { query: 'retryWithBackoff[0-9]+', mode: 'regex', max_results: 2 });
+    expect(whole.isError).toBe(false);
+    expect(whole.body.warnings).toEqual([expect.stringMatching(WHOLE)]);
+    expect(whole.text).toMatch(/warning: The index is being built .*cover every file/);
+    expect(whole.body.total).toBe(FILES);
+    expect(whole.body.items).toHaveLength(3);
+    expect(whole.body.items[0]).toMatchObject({ file: 'src/m0/retry0.ts', start_line: 2 });
+    expect(whole.body).not.toHaveProperty('first_stage');
+    // A page further on, from the same first stage, while the pass still runs.
+    expect(regex.body.total).toBe(FILES);
+    expect(regex.body.has_more).toBe(true);
+    // Words are not in the first stage: they say what the pass has indexed so far (or, if it has ended, nothing).
+    if (words.body.warnings) expect(words.body.warnings).toEqual([expect.stringMatching(BUILDING)]);
+    expect(words.body.warnings?.[0] ?? '').not.toMatch(WHOLE);
+
+    for (let waited = 0; whole.body.warnings && waited < 120_000; waited += 100) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      whole = await exact();
+    }
+    expect(whole.body.warnings).toBeUndefined();
+    expect(whole.body.total).toBe(FILES);
+  }, 150_000);
+});
+
 describe('quarry serve while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)', () => {
   let server: ServerProcess;
   let client: Client;

@@ -10,7 +10,11 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
+import { INGEST } from '../contracts/limits.js';
+import { writeFirstStage } from '../ingest/first-stage.js';
 import { indexFolder } from '../ingest/indexer.js';
+import { walkFolder } from '../ingest/walk.js';
+import { FirstStagePostings, withFirstStage } from '../search/first-stage-reader.js';
 import { searchLines } from '../search/line-search.js';
 import { planSearch, type LinesPlan } from '../search/plan.js';
 import { openStore } from '../store/open-store.js';
@@ -21,17 +25,28 @@ import type { ScratchStore } from './store-contract.js';
 
 const CORPUS = path.join(PROJECT_ROOT, 'node_modules', 'zod');
 
-export function rgParityContract(name: string, scratch: () => Promise<ScratchStore>, service?: ServiceCheck): void {
+/**
+ * `firstStage`: candidates come from a first stage of the corpus (ingest/first-stage) written to
+ * that file, as while a first build runs, instead of from the index's trigrams.
+ */
+export function rgParityContract(name: string, scratch: () => Promise<ScratchStore>, service?: ServiceCheck, firstStage?: string): void {
   describe.skipIf(service?.present === false)(`exact and regex search equal ripgrep: ${name}${service ? ` (${service.reason})` : ''}`, () => {
     let place: ScratchStore;
     let store: Store;
+    let stage: FirstStagePostings | null = null;
 
     beforeAll(async () => {
       place = await scratch();
       await indexFolder({ root: CORPUS, store: place.location });
       store = await openStore(place.location, { readonly: true });
+      if (firstStage) {
+        await writeFirstStage(firstStage, CORPUS, 'zod', walkFolder(CORPUS, { maxFileBytes: INGEST.maxFileBytesDefault, previous: new Map() }).files);
+        stage = FirstStagePostings.open(firstStage);
+        expect(stage).not.toBeNull();
+      }
     }, 120_000);
     afterAll(async () => {
+      stage?.close();
       await store?.close();
       await place?.drop();
     });
@@ -56,7 +71,7 @@ export function rgParityContract(name: string, scratch: () => Promise<ScratchSto
     async function quarry(query: string, mode: 'exact' | 'regex', caseSensitive?: boolean): Promise<Set<string>> {
       const params = normalizeSearchCodeParams({ query, mode, ...(caseSensitive === undefined ? {} : { case_sensitive: caseSensitive }) });
       const plan = planSearch(params) as LinesPlan;
-      const result = await store.read((reader) => searchLines(reader, plan, { offset: 0, limit: Number.MAX_SAFE_INTEGER }));
+      const result = await store.read((reader) => searchLines(stage ? withFirstStage(reader, stage).reader : reader, plan, { offset: 0, limit: Number.MAX_SAFE_INTEGER }));
       expect(result.total).toBe(result.hits.length);
       return new Set(result.hits.map((h) => `${h.path}:${h.line}`));
     }

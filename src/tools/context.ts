@@ -14,6 +14,7 @@ import { MedicinesStore, defaultMedicinesPath } from '../medicines/store.js';
 import { openStore } from '../store/open-store.js';
 import type { Store, StoreLocation } from '../store/store.js';
 import { resolveStoreLocation } from '../store/store-location.js';
+import { firstStagePath } from '../ingest/first-stage.js';
 import { ResultCache } from '../search/result-cache.js';
 import type { SearchCodeResponse } from '../search/engine.js';
 import type { SearchOp, SearchOps } from '../search/search-jobs.js';
@@ -141,7 +142,9 @@ export class ToolContext {
   async searchIndex<Op extends SearchOp>(op: Op, params: SearchOps[Op]['params'], signal?: AbortSignal): Promise<SearchOps[Op]['result']> {
     // Opened here first (waits for the door's index refresh, migrates, says INDEX_MISSING); workers only read.
     await this.codeIndex();
-    return this.searchPool.run({ store: this.location, root: this.root, op, params }, signal);
+    // While this door's pass runs, exact and regex searches may answer for every file from its first stage.
+    const firstStage = op === 'search_code' && this.indexPass.underWay && this.location.kind === 'sqlite' ? firstStagePath(this.location.file) : undefined;
+    return this.searchPool.run({ store: this.location, root: this.root, op, params, ...(firstStage ? { firstStage } : {}) }, signal);
   }
 
   /** Live search (fd + ripgrep): binaries and the coarser-format cache, made on first use. */

@@ -75,10 +75,16 @@ export class IndexPass {
     return !this.running;
   }
 
-  /** What an answer read while the pass runs says of itself; null when no pass runs. */
-  notice(locale: Locale): string | null {
+  /**
+   * What an answer read while the pass runs says of itself; null when no pass runs. `wholeFiles`:
+   * the answer came from the pass's first stage (search/first-stage-reader), whose files number that.
+   */
+  notice(locale: Locale, wholeFiles?: number): string | null {
     if (!this.running) return null;
     const progress = this.progress;
+    if (wholeFiles !== undefined) {
+      return message('index.building_whole', { done: progress?.filesDone ?? 0, total: progress?.filesTotal || wholeFiles }, locale);
+    }
     return progress && progress.filesTotal > 0
       ? message('index.building', { done: progress.filesDone, total: progress.filesTotal }, locale)
       : message('index.building_started', {}, locale);

@@ -36,11 +36,14 @@ export const searchCodeTool = defineTool<SearchCodeParams, SearchCodeResponse>({
       ? await queryVectors.forSearch(store.sqlite, params.query, call.locale, call.signal)
       : { warning: message('embeddings.skipped', { reason: message('store.vectors_sqlite_only', {}, call.locale) }, call.locale) };
     const semantic = vector && 'query' in vector ? vector.query : undefined;
-    const reply = await serveSearchCode(store, params, ctx.searchCache,
+    // While the pass runs, the same index version may be answered from what it has committed or from its first stage: no cache.
+    const cache = building ? undefined : ctx.searchCache;
+    const { first_stage: firstStage, ...reply }: SearchCodeResponse = await serveSearchCode(store, params, cache,
       (page, offset) => ctx.searchIndex('search_code', { params: page, offset, ...(semantic ? { semantic } : {}) }, call.signal), semantic?.model ?? null);
     const skipped = vector && 'warning' in vector ? vector.warning : reply.semantic?.skipped ? message('embeddings.skipped', { reason: reply.semantic.skipped }, call.locale) : null;
     if (skipped) reply.warnings = [...(reply.warnings ?? []), skipped];
-    return withPassNotice(reply, building);
+    // An answer from the first stage covers every file (if the pass has ended meanwhile, it needs no warning).
+    return withPassNotice(reply, firstStage ? ctx.indexPass.notice(call.locale, firstStage.files) : building);
   },
   text: (reply, params) => renderSearchCodeText(reply, params.detailLevel),
 });

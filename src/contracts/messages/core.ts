@@ -48,6 +48,11 @@ export const coreMessages = {
     ja: 'インデックスを作成中です。ヒットと件数はこれまでに索引されたファイルだけを対象にしています。完了後にもう一度問い合わせると完全な結果が得られます。',
     cs: 'Index se právě vytváří: nálezy a počty zahrnují jen dosud zaindexované soubory. Úplné odpovědi dostanete, až bude hotový.',
   },
+  'index.building_whole': {
+    en: 'The index is being built ({done} of {total} files so far). These exact or regex hits and their total cover every file, read from the files themselves (a file changed since the build started may be missed).',
+    ja: 'インデックスを作成中です（これまでに {total} ファイル中 {done} ファイル）。この完全一致・正規表現のヒットと件数はすべてのファイルを対象にし、ファイルそのものから読み取っています（作成開始後に変更されたファイルは漏れることがあります）。',
+    cs: 'Index se právě vytváří (zatím {done} z {total} souborů). Tyto přesné nebo regexové nálezy a jejich počet zahrnují všechny soubory, přečtené přímo ze souborů (soubor změněný od začátku vytváření může chybět).',
+  },
   'index.root_missing': {
     en: 'Folder to index does not exist or is not a directory: {root}',
     ja: 'インデックス対象のフォルダが存在しないか、フォルダではありません: {root}',

@@ -1,0 +1,241 @@
+/*
+** quarry_grams: the first stage's trigram postings (src/ingest/first-stage.ts).
+**
+** A builder takes whole files as UTF-8 bytes, in increasing file id order, and
+** keeps for every byte trigram the ids of the files that hold it: a list per
+** trigram of varint gaps between ids (the first gap counts from -1). Each
+** prepare thread of the first stage has its own builder, for its own files, so
+** both cores build at once and nothing is merged: a query reads every shard.
+**
+** finish() lays the shard out for the reader (src/store/first-stage-postings.ts),
+** little-endian:
+**   u32 magic "QGS1", u32 keys, u32 data bytes, u32 postings (saturated)
+**   keys x { u32 trigram, u32 files, u32 offset in data, u32 length }, by trigram
+**   the data: every list's gaps, one after another
+*/
+#include <node_api.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* What src/ingest/first-stage.ts checks before using the module. */
+#define QUARRY_GRAMS_VERSION 1
+#define KEYS (1u << 24)
+#define MAGIC 0x31534751u /* "QGS1" */
+
+typedef struct {
+  uint8_t *data;
+  uint32_t length;
+  uint32_t capacity;
+  uint32_t files;
+  int64_t last;
+} List;
+
+typedef struct {
+  /* The list of each trigram, +1 (0: none yet); 64 MiB, touched only where text has trigrams. */
+  uint32_t *slot;
+  List *lists;
+  uint32_t count;
+  uint32_t capacity;
+  int64_t last_file;
+  uint64_t postings;
+  int failed;
+} Builder;
+
+static void builder_release(Builder *b) {
+  if (!b) return;
+  for (uint32_t i = 0; i < b->count; i++) free(b->lists[i].data);
+  free(b->lists);
+  free(b->slot);
+  b->lists = NULL;
+  b->slot = NULL;
+  b->count = b->capacity = 0;
+}
+
+static void builder_finalize(napi_env env, void *data, void *hint) {
+  (void)env; (void)hint;
+  builder_release(data);
+  free(data);
+}
+
+static int list_append(List *list, uint64_t gap) {
+  if (list->capacity - list->length < 10) {
+    uint32_t capacity = list->capacity ? list->capacity * 2 : 16;
+    if (capacity < list->capacity) return 0;
+    uint8_t *data = realloc(list->data, capacity);
+    if (!data) return 0;
+    list->data = data;
+    list->capacity = capacity;
+  }
+  while (gap >= 0x80) {
+    list->data[list->length++] = (uint8_t)(gap | 0x80);
+    gap >>= 7;
+  }
+  list->data[list->length++] = (uint8_t)gap;
+  return 1;
+}
+
+static List *list_for(Builder *b, uint32_t key) {
+  uint32_t at = b->slot[key];
+  if (at) return &b->lists[at - 1];
+  if (b->count == b->capacity) {
+    uint32_t capacity = b->capacity ? b->capacity * 2 : 65536;
+    List *lists = realloc(b->lists, (size_t)capacity * sizeof(List));
+    if (!lists) return NULL;
+    b->lists = lists;
+    b->capacity = capacity;
+  }
+  List *list = &b->lists[b->count++];
+  memset(list, 0, sizeof *list);
+  list->last = -1;
+  b->slot[key] = b->count;
+  return list;
+}
+
+/* Adds every trigram of bytes to file's postings; 0 when memory ran out. */
+static int builder_add(Builder *b, int64_t file, const uint8_t *bytes, size_t length) {
+  if (length < 3) return 1;
+  uint32_t key = ((uint32_t)bytes[0] << 8) | bytes[1];
+  for (size_t i = 2; i < length; i++) {
+    key = ((key << 8) | bytes[i]) & (KEYS - 1);
+    List *list = list_for(b, key);
+    if (!list) return 0;
+    if (list->last == file) continue;
+    if (!list_append(list, (uint64_t)(file - list->last))) return 0;
+    list->last = file;
+    list->files++;
+    b->postings++;
+  }
+  return 1;
+}
+
+static Builder *builder_of(napi_env env, napi_value value) {
+  void *data = NULL;
+  if (napi_get_value_external(env, value, &data) != napi_ok || !data) {
+    napi_throw_type_error(env, NULL, "not a grams builder");
+    return NULL;
+  }
+  return data;
+}
+
+static napi_value create_builder(napi_env env, napi_callback_info info) {
+  (void)info;
+  Builder *b = calloc(1, sizeof *b);
+  if (b) b->slot = calloc(KEYS, sizeof(uint32_t));
+  if (!b || !b->slot) {
+    free(b);
+    napi_throw_error(env, NULL, "out of memory for a grams builder");
+    return NULL;
+  }
+  b->last_file = -1;
+  napi_value out;
+  if (napi_create_external(env, b, builder_finalize, NULL, &out) != napi_ok) {
+    builder_finalize(env, b, NULL);
+    return NULL;
+  }
+  return out;
+}
+
+/* add(builder, fileId, bytes): fileId above the last one added; false when memory ran out (the builder is then spent). */
+static napi_value add(napi_env env, napi_callback_info info) {
+  size_t argc = 3;
+  napi_value argv[3];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  if (argc < 3) { napi_throw_type_error(env, NULL, "add(builder, fileId, bytes)"); return NULL; }
+  Builder *b = builder_of(env, argv[0]);
+  if (!b) return NULL;
+  int64_t file;
+  if (napi_get_value_int64(env, argv[1], &file) != napi_ok || file <= b->last_file || file > UINT32_MAX) {
+    napi_throw_range_error(env, NULL, "file ids must increase");
+    return NULL;
+  }
+  bool is_typed;
+  napi_is_typedarray(env, argv[2], &is_typed);
+  if (!is_typed) { napi_throw_type_error(env, NULL, "bytes must be a Uint8Array"); return NULL; }
+  napi_typedarray_type type;
+  size_t length;
+  void *data;
+  napi_get_typedarray_info(env, argv[2], &type, &length, &data, NULL, NULL);
+  if (type != napi_uint8_array) { napi_throw_type_error(env, NULL, "bytes must be a Uint8Array"); return NULL; }
+  b->last_file = file;
+  if (!b->failed && b->slot && !builder_add(b, file, data, length)) {
+    b->failed = 1;
+    builder_release(b);
+  }
+  napi_value out;
+  napi_get_boolean(env, !b->failed, &out);
+  return out;
+}
+
+/* finish(builder): the shard's bytes (see the top of this file), or null when memory ran out; the builder is spent either way. */
+static napi_value finish(napi_env env, napi_callback_info info) {
+  size_t argc = 1;
+  napi_value argv[1];
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  if (argc < 1) { napi_throw_type_error(env, NULL, "finish(builder)"); return NULL; }
+  Builder *b = builder_of(env, argv[0]);
+  if (!b) return NULL;
+  napi_value out;
+  if (b->failed || !b->slot) {
+    builder_release(b);
+    napi_get_null(env, &out);
+    return out;
+  }
+  /* The trigrams in order, each with its list: pairs of (key, list index). */
+  uint32_t *order = malloc((size_t)b->count * 2 * sizeof(uint32_t));
+  uint64_t data_bytes = 0;
+  if (order) {
+    uint32_t n = 0;
+    for (uint32_t key = 0; key < KEYS; key++) {
+      uint32_t at = b->slot[key];
+      if (!at) continue;
+      order[n * 2] = key;
+      order[n * 2 + 1] = at - 1;
+      data_bytes += b->lists[at - 1].length;
+      n++;
+    }
+  }
+  size_t table = 16 + (size_t)b->count * 16;
+  if (!order || data_bytes > UINT32_MAX || table + data_bytes > UINT32_MAX) {
+    free(order);
+    builder_release(b);
+    napi_get_null(env, &out);
+    return out;
+  }
+  void *bytes;
+  if (napi_create_buffer(env, table + (size_t)data_bytes, &bytes, &out) != napi_ok) {
+    free(order);
+    builder_release(b);
+    return NULL;
+  }
+  uint8_t *head = bytes;
+  uint32_t header[4] = { MAGIC, b->count, (uint32_t)data_bytes, b->postings > UINT32_MAX ? UINT32_MAX : (uint32_t)b->postings };
+  memcpy(head, header, sizeof header);
+  uint8_t *entry = head + 16;
+  uint8_t *data = head + table;
+  uint32_t offset = 0;
+  for (uint32_t i = 0; i < b->count; i++) {
+    List *list = &b->lists[order[i * 2 + 1]];
+    uint32_t row[4] = { order[i * 2], list->files, offset, list->length };
+    memcpy(entry, row, sizeof row);
+    entry += 16;
+    memcpy(data + offset, list->data, list->length);
+    offset += list->length;
+  }
+  free(order);
+  builder_release(b);
+  return out;
+}
+
+NAPI_MODULE_INIT() {
+  napi_value version;
+  napi_create_uint32(env, QUARRY_GRAMS_VERSION, &version);
+  napi_property_descriptor properties[] = {
+    { "version", NULL, NULL, NULL, NULL, version, napi_enumerable, NULL },
+    { "createBuilder", NULL, create_builder, NULL, NULL, NULL, napi_enumerable, NULL },
+    { "add", NULL, add, NULL, NULL, NULL, napi_enumerable, NULL },
+    { "finish", NULL, finish, NULL, NULL, NULL, napi_enumerable, NULL },
+  };
+  napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
+  return exports;
+}

@@ -1,0 +1,121 @@
+/**
+ * @module ingest/first-stage
+ * The first stage of a first build: before the SQLite index is written (minutes on a large
+ * tree), every file's byte trigrams are gathered into postings of Quarry's own, on every core,
+ * and written beside the index (`INDEX-first-stage`). While the pass runs, exact and regex
+ * searches take their candidate files from it and verify them against the files themselves
+ * (store/first-stage-postings), so they answer for the whole tree within seconds instead of for
+ * the files committed so far. The pass removes the file when it ends.
+ *
+ * Files get ids in the order the index sorts paths (bytes of UTF-8), so candidates come out in
+ * the order of the index's own. Each thread builds a shard from blocks of files taken in turn;
+ * a query reads every shard, and nothing is merged.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { FIRST_STAGE } from '../contracts/limits.js';
+import { buildShard, nativeGrams, type Shard, type ShardFile } from './first-stage-shard.js';
+
+/** The built worker script; absent when running from TypeScript sources (tests), which then build one shard in-process. */
+const WORKER_SCRIPT = fileURLToPath(new URL('./first-stage-worker.js', import.meta.url));
+
+/** "QFS1": a whole first-stage file (written under another name, then renamed). */
+export const FIRST_STAGE_MAGIC = 0x31534651;
+
+/** QUARRY_FIRST_STAGE_MIN_BYTES when it is a byte count, else FIRST_STAGE.minBytes. */
+export function firstStageMinBytes(env: NodeJS.ProcessEnv): number {
+  const value = env.QUARRY_FIRST_STAGE_MIN_BYTES;
+  return value !== undefined && /^\d+$/.test(value) ? Number(value) : FIRST_STAGE.minBytes;
+}
+
+export function firstStagePath(indexFile: string): string {
+  return `${indexFile}-first-stage`;
+}
+
+/** The JSON header, after the shards and before its length and the magic (the file's last 8 bytes). */
+export interface FirstStageHeader {
+  repository: string;
+  root: string;
+  /** Paths relative to the root, in the index's order; a file's id is its place here. */
+  paths: string[];
+  /** Per path: its language, or null when it was binary or unreadable. */
+  languages: (string | null)[];
+  /** Each shard's place in the file (bytes from its start). */
+  shards: { offset: number; length: number }[];
+}
+
+export interface FirstStageSummary {
+  files: number;
+  shards: number;
+  bytes: number;
+  duration_ms: number;
+}
+
+interface Walked { relPath: string; absPath: string }
+
+/** Threads to build with: one per core, as many as there are blocks of files at most. */
+function threadsFor(files: number): number {
+  return Math.max(1, Math.min(os.availableParallelism(), FIRST_STAGE.threadsMax, Math.ceil(files / FIRST_STAGE.blockFiles)));
+}
+
+function shardInThread(files: ShardFile[]): Promise<Shard> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(WORKER_SCRIPT, { workerData: { files } });
+    worker.once('message', (shard: Shard) => { resolve(shard); void worker.terminate(); });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`first-stage worker exited with ${code}`)));
+  });
+}
+
+/**
+ * Writes the first stage of `files` to `target`; null when the native builder is not built or
+ * ran out of memory (the pass then runs as before, searches answering from what it has
+ * committed). A file left by an earlier pass is replaced.
+ */
+export async function writeFirstStage(target: string, root: string, repository: string, walked: readonly Walked[]): Promise<FirstStageSummary | null> {
+  if (!nativeGrams) return null;
+  const started = Date.now();
+  const encoded = walked.map((file) => ({ file, key: Buffer.from(file.relPath, 'utf8') }));
+  encoded.sort((a, b) => Buffer.compare(a.key, b.key));
+  const files: ShardFile[] = encoded.map(({ file }, id) => ({ id, relPath: file.relPath, absPath: file.absPath }));
+  const threads = fs.existsSync(WORKER_SCRIPT) ? threadsFor(files.length) : 1;
+  const parts: ShardFile[][] = Array.from({ length: threads }, () => []);
+  for (let at = 0; at < files.length; at += FIRST_STAGE.blockFiles) {
+    parts[(at / FIRST_STAGE.blockFiles) % threads]!.push(...files.slice(at, at + FIRST_STAGE.blockFiles));
+  }
+  const shards = threads === 1 ? [buildShard(nativeGrams, files)] : await Promise.all(parts.map(shardInThread));
+  if (shards.some((shard) => !shard.postings)) return null;
+  const languages: (string | null)[] = new Array(files.length).fill(null);
+  parts.forEach((part, t) => part.forEach((file, i) => { languages[file.id] = shards[t]!.languages[i] ?? null; }));
+
+  // The shards, then the header, then its length and the magic: the header knows where the shards are.
+  const places: FirstStageHeader['shards'] = [];
+  let at = 0;
+  for (const shard of shards) { places.push({ offset: at, length: shard.postings!.length }); at += shard.postings!.length; }
+  const header: FirstStageHeader = { repository, root, paths: files.map((f) => f.relPath), languages, shards: places };
+  const json = Buffer.from(JSON.stringify(header), 'utf8');
+  const trailer = Buffer.alloc(8);
+  trailer.writeUInt32LE(json.length, 0);
+  trailer.writeUInt32LE(FIRST_STAGE_MAGIC, 4);
+  const temporary = `${target}.${process.pid}.tmp`;
+  const fd = fs.openSync(temporary, 'w');
+  try {
+    for (const shard of shards) fs.writeSync(fd, shard.postings!);
+    fs.writeSync(fd, json);
+    fs.writeSync(fd, trailer);
+    fs.closeSync(fd);
+    fs.renameSync(temporary, target);
+  } catch (error) {
+    try { fs.closeSync(fd); } catch { /* closed already */ }
+    fs.rmSync(temporary, { force: true });
+    throw error;
+  }
+  return { files: files.length, shards: shards.length, bytes: at + json.length + trailer.length, duration_ms: Date.now() - started };
+}
+
+/** Removes a first stage left by this or an earlier pass (a killed pass leaves one behind). */
+export function removeFirstStage(target: string): void {
+  fs.rmSync(target, { force: true });
+}

@@ -1,0 +1,233 @@
+/**
+ * @module search/first-stage-reader
+ * Reads the first stage a first build writes beside its index (ingest/first-stage): a file's
+ * byte trigrams, by file. Exact and regex searches ask it while the pass runs: the planner's
+ * trigram expression (search/trigram-query) becomes an AND/OR of posting lists, and the files
+ * they leave are read from disk (realpath inside the root, decoded as the indexer decodes) and
+ * verified line by line as chunks are (search/line-search). A trigram of characters is asked as
+ * the byte trigrams of its UTF-8, so candidates stay a superset: text that holds the characters
+ * holds their bytes.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { FIRST_STAGE } from '../contracts/limits.js';
+import { FIRST_STAGE_MAGIC, type FirstStageHeader } from '../ingest/first-stage.js';
+import { firstStageText } from '../ingest/first-stage-shard.js';
+import { isInside } from '../ingest/root.js';
+import { parseMatch, type MatchNode } from '../store/match-tree.js';
+import type { CandidateChunkRow, SearchFilter } from '../store/rows.js';
+import type { IndexReader } from '../store/store.js';
+
+/** "QGS1", native/quarry_grams.c's shard. */
+const SHARD_MAGIC = 0x31534751;
+
+interface ShardTable {
+  /** Per trigram, by trigram: key, files, offset in the data, length. */
+  rows: Uint32Array;
+  dataStart: number;
+}
+
+/** The chunk id a first-stage row carries: below 0, so no chunk of the index has it. */
+export function firstStageRowId(fileId: number): number {
+  return -1 - fileId;
+}
+
+export class FirstStagePostings {
+  private constructor(
+    private readonly fd: number,
+    readonly header: FirstStageHeader,
+    private readonly shards: ShardTable[],
+    private readonly realRoot: string,
+    /** The file's identity when opened: another pass's file is opened again. */
+    readonly identity: { ino: number; size: number; mtimeMs: number },
+  ) {}
+
+  /** The first stage in `file`, or null when there is none (or none whole: it is written under another name and renamed). */
+  static open(file: string): FirstStagePostings | null {
+    let fd: number;
+    try {
+      fd = fs.openSync(file, 'r');
+    } catch {
+      return null;
+    }
+    try {
+      const stat = fs.fstatSync(fd);
+      if (stat.size < 8) throw new Error('too short');
+      const trailer = readAt(fd, stat.size - 8, 8);
+      if (trailer.readUInt32LE(4) !== FIRST_STAGE_MAGIC) throw new Error('not a first stage');
+      const jsonLength = trailer.readUInt32LE(0);
+      const header = JSON.parse(readAt(fd, stat.size - 8 - jsonLength, jsonLength).toString('utf8')) as FirstStageHeader;
+      const shards = header.shards.map(({ offset }) => {
+        const head = readAt(fd, offset, 16);
+        if (head.readUInt32LE(0) !== SHARD_MAGIC) throw new Error('not a shard');
+        const keys = head.readUInt32LE(4);
+        const table = readAt(fd, offset + 16, keys * 16);
+        const rows = new Uint32Array(keys * 4);
+        for (let i = 0; i < rows.length; i++) rows[i] = table.readUInt32LE(i * 4);
+        return { rows, dataStart: offset + 16 + keys * 16 };
+      });
+      return new FirstStagePostings(fd, header, shards, fs.realpathSync.native(header.root), { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs });
+    } catch {
+      fs.closeSync(fd);
+      return null;
+    }
+  }
+
+  close(): void {
+    fs.closeSync(this.fd);
+  }
+
+  /** The ids of the files `trigramMatch` leaves (every file for null), ascending: the index's path order. */
+  candidateFiles(filter: SearchFilter, trigramMatch: string | null): number[] {
+    const { languages, repository } = this.header;
+    if (filter.repository !== null && filter.repository !== repository) return [];
+    const keep = (id: number) => languages[id] !== null && (filter.language === null || languages[id] === filter.language);
+    const tree = trigramMatch === null ? null : byteTree(parseMatch(trigramMatch));
+    if (tree === null) return languages.flatMap((_, id) => (keep(id) ? [id] : []));
+    const found: number[] = [];
+    for (const shard of this.shards) for (const id of this.evaluate(shard, tree)) if (keep(id)) found.push(id);
+    return found.sort((a, b) => a - b);
+  }
+
+  /** The candidates' text as rows of search/line-search, a batch at a time; a file gone or moved outside the root is left out. */
+  async *rows(ids: readonly number[]): AsyncIterable<CandidateChunkRow[]> {
+    const { paths, languages, repository, root } = this.header;
+    for (let at = 0; at < ids.length; at += FIRST_STAGE.readBatchFiles) {
+      const batch: CandidateChunkRow[] = [];
+      for (const id of ids.slice(at, at + FIRST_STAGE.readBatchFiles)) {
+        const content = this.readText(path.join(root, paths[id]!));
+        if (content) batch.push({ chunk_id: firstStageRowId(id), start_line: 1, content, path: paths[id]!, language: languages[id]!, repository });
+      }
+      yield batch;
+    }
+  }
+
+  private readText(file: string): Buffer | null {
+    try {
+      const real = fs.realpathSync.native(file);
+      if (!isInside(this.realRoot, real)) return null;
+      const text = firstStageText(fs.readFileSync(real));
+      if (!text || text.length === 0) return null;
+      // The index's chunks hold a file's lines without the newline that ends the last one.
+      return text[text.length - 1] === 0x0a ? text.subarray(0, text.length - 1) : text;
+    } catch {
+      return null;
+    }
+  }
+
+  private evaluate(shard: ShardTable, node: ByteNode): Uint32Array {
+    if (node.kind === 'gram') return this.postings(shard, node.key);
+    const lists = node.parts.map((part) => this.evaluate(shard, part));
+    return node.kind === 'and' ? intersectAll(lists) : unionAll(lists);
+  }
+
+  /** The files of one trigram in one shard. */
+  private postings(shard: ShardTable, key: number): Uint32Array {
+    const { rows } = shard;
+    let low = 0, high = rows.length / 4 - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const at = rows[mid * 4]!;
+      if (at < key) low = mid + 1;
+      else if (at > key) high = mid - 1;
+      else return decodeGaps(readAt(this.fd, shard.dataStart + rows[mid * 4 + 2]!, rows[mid * 4 + 3]!), rows[mid * 4 + 1]!);
+    }
+    return new Uint32Array(0);
+  }
+}
+
+/**
+ * `reader` with its exact and regex candidates taken from the first stage; every other question
+ * goes to the index as it is. `used` tells whether a search asked for candidates.
+ */
+export function withFirstStage(reader: IndexReader, stage: FirstStagePostings): { reader: IndexReader; used: () => boolean } {
+  let used = false;
+  const candidates: IndexReader['candidates'] = (filter, match) => {
+    used = true;
+    return stage.rows(stage.candidateFiles(filter, match));
+  };
+  const wrapped = new Proxy(reader, {
+    get(target, key) {
+      if (key === 'candidates') return candidates;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { reader: wrapped, used: () => used };
+}
+
+function readAt(fd: number, position: number, length: number): Buffer {
+  const out = Buffer.allocUnsafe(length);
+  let done = 0;
+  while (done < length) {
+    const read = fs.readSync(fd, out, done, length - done, position + done);
+    if (read === 0) throw new Error('first stage file cut short');
+    done += read;
+  }
+  return out;
+}
+
+function decodeGaps(bytes: Buffer, files: number): Uint32Array {
+  const out = new Uint32Array(files);
+  let last = -1, n = 0, gap = 0, shift = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const byte = bytes[i]!;
+    gap += (byte & 0x7f) * 2 ** shift;
+    if (byte & 0x80) { shift += 7; continue; }
+    last += gap;
+    out[n++] = last;
+    gap = 0;
+    shift = 0;
+  }
+  return out;
+}
+
+type ByteNode = { kind: 'gram'; key: number } | { kind: 'and' | 'or'; parts: ByteNode[] };
+
+/**
+ * The planner's expression as byte trigrams; null when it requires nothing. A term's UTF-8 shorter
+ * than three bytes requires nothing: an AND leaves it out, an OR holding it matches everything.
+ */
+function byteTree(node: MatchNode): ByteNode | null {
+  if (node.kind === 'term') {
+    const bytes = Buffer.from(node.text, 'utf8');
+    const grams: ByteNode[] = [];
+    for (let i = 0; i + 2 < bytes.length; i++) grams.push({ kind: 'gram', key: (bytes[i]! << 16) | (bytes[i + 1]! << 8) | bytes[i + 2]! });
+    if (grams.length === 0) return null;
+    return grams.length === 1 ? grams[0]! : { kind: 'and', parts: grams };
+  }
+  const parts: ByteNode[] = [];
+  for (const part of node.parts) {
+    const tree = byteTree(part);
+    if (tree === null) {
+      if (node.kind === 'or') return null;
+      continue;
+    }
+    parts.push(tree);
+  }
+  if (parts.length === 0) return null;
+  return parts.length === 1 ? parts[0]! : { kind: node.kind, parts };
+}
+
+function intersectAll(lists: Uint32Array[]): Uint32Array {
+  const sorted = [...lists].sort((a, b) => a.length - b.length);
+  let out = sorted[0]!;
+  for (const next of sorted.slice(1)) {
+    if (out.length === 0) break;
+    const kept = new Uint32Array(out.length);
+    let n = 0, j = 0;
+    for (let i = 0; i < out.length; i++) {
+      const id = out[i]!;
+      while (j < next.length && next[j]! < id) j++;
+      if (j < next.length && next[j] === id) kept[n++] = id;
+    }
+    out = kept.subarray(0, n);
+  }
+  return out;
+}
+
+function unionAll(lists: Uint32Array[]): Uint32Array {
+  const seen = new Set<number>();
+  for (const list of lists) for (const id of list) seen.add(id);
+  return Uint32Array.from([...seen].sort((a, b) => a - b));
+}
