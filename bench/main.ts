@@ -10,6 +10,8 @@
  * the same run are what compare across runs. `--reuse` keeps an existing
  * index (given with --index or --store) and skips the build. With `--store`
  * the index is built in that PostgreSQL schema (dropped first) and searched there.
+ * The literal and regex sets are asked once more with candidates from a first stage of the tree
+ * (as during a first build; bench/kernel/first-stage), in this process.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -22,6 +24,7 @@ import { percentile } from './harness/percentile.js';
 import { codesearch, ripgrep, symlinkedFiles, type Codesearch, type TimedSearch } from './kernel/external.js';
 import { benchStore } from './harness/bench-store.js';
 import { indexParts } from './harness/index-parts.js';
+import { timeFirstStage } from './kernel/first-stage.js';
 import { askQuarry, openQuarry, type QuarryAnswer } from './kernel/mcp-queries.js';
 import { BM25_QUERIES, LITERALS, REGEXES, csearchArgs, rgArgs, type QuerySet } from './kernel/queries.js';
 
@@ -99,6 +102,8 @@ async function main(): Promise<void> {
   } finally {
     await session.close();
   }
+  log('the same literals and regexes from a first stage (as during a first build) ...');
+  const firstStage = await timeFirstStage(root, target.location, path.join(scratch, 'first-stage'), [LITERALS, REGEXES]);
   const parts = target.location.kind === 'sqlite' ? indexParts(target.location.file) : null;
   fs.rmSync(scratch, { recursive: true, force: true });
 
@@ -122,10 +127,24 @@ async function main(): Promise<void> {
       csearch_ms: cs ? median(rows.map((r) => r.csearch!.ms)) : null,
     }])),
     bm25: { p50_ms: percentile(bm25.map((r) => r.quarry.ms), 50), p99_ms: percentile(bm25.map((r) => r.quarry.ms), 99) },
+    first_stage: firstStage && {
+      // When a first build of this run had its first stage: seconds from the pass's start.
+      ready_seconds: build?.summary.first_stage ? build.summary.first_stage.ready_ms / 1000 : null,
+      write_seconds: firstStage.written.duration_ms / 1000, mb: firstStage.written.bytes / 1_048_576,
+      medians: Object.fromEntries(Object.entries(kinds).map(([kind, rows]) => [kind, {
+        quarry_ms: median(rows.map((r) => firstStage.answers.get(r.query)!.ms)), rg_ms: median(rows.map((r) => r.rg!.ms)),
+      }])),
+      queries: [...literal, ...regex].map((r) => ({ query: r.query, ...firstStage.answers.get(r.query)! })),
+    },
     queries: [...literal, ...regex, ...bm25],
   };
   // Exact and regex totals count matching lines, as rg -n prints them: they must be equal.
   const mismatches = [...literal, ...regex].filter((r) => r.quarry.error || r.quarry.partial || r.quarry.total !== r.rg!.lines);
+  // So must the first stage's.
+  for (const r of [...literal, ...regex]) {
+    const staged = firstStage?.answers.get(r.query);
+    if (staged && (staged.partial || staged.total !== r.rg!.lines)) mismatches.push({ ...r, query: `${r.query} (first stage)` });
+  }
 
   if (json) {
     process.stdout.write(`${JSON.stringify(report)}\n`);
@@ -147,10 +166,21 @@ async function main(): Promise<void> {
       lines.push(`${kind} median of 7`.padEnd(28) + `${ms(m.quarry_ms)} = ${(m.rg_ms / m.quarry_ms).toFixed(1)}x rg`.padEnd(32) + ms(m.rg_ms).padEnd(11) + (m.csearch_ms === null ? '-' : ms(m.csearch_ms)));
     }
     lines.push('BM25 top-20 p50 / p99'.padEnd(28) + `${ms(report.bm25.p50_ms)} / ${ms(report.bm25.p99_ms)} (${bm25.length} queries)`);
+    const stage = report.first_stage;
+    if (stage) {
+      lines.push(`first stage                 ${stage.ready_seconds === null ? '' : `searchable ${stage.ready_seconds.toFixed(1)} s into the build; `}written in ${stage.write_seconds.toFixed(1)} s, ${stage.mb.toFixed(0)} MB`);
+      for (const [kind, m] of Object.entries(stage.medians)) {
+        lines.push(`  ${kind} from it (in process)`.padEnd(28) + `${ms(m.quarry_ms)} = ${(m.rg_ms / m.quarry_ms).toFixed(1)}x rg`);
+      }
+    }
     lines.push('', 'query                              quarry ms    total   rg ms  rg lines  csearch ms');
     for (const r of report.queries) {
       lines.push(`${r.query.padEnd(34)} ${r.quarry.ms.toFixed(1).padStart(9)} ${String(r.quarry.total).padStart(8)}${r.quarry.partial ? '+' : ' '}`
         + (r.rg ? `${r.rg.ms.toFixed(0).padStart(6)} ${String(r.rg.lines).padStart(9)}` : '') + (r.csearch ? `${r.csearch.ms.toFixed(0).padStart(11)}` : ''));
+    }
+    if (stage) {
+      lines.push('', 'first stage query                  quarry ms    total');
+      for (const q of stage.queries) lines.push(`${q.query.padEnd(34)} ${q.ms.toFixed(1).padStart(9)} ${String(q.total).padStart(8)}${q.partial ? '+' : ' '}`);
     }
     if (mismatches.length > 0) lines.push('', `totals differing from rg (or partial, or failed): ${mismatches.map((r) => r.query).join(', ')}`);
     process.stdout.write(`${lines.join('\n')}\n`);

@@ -89,8 +89,8 @@ export interface IndexSummary {
   duration_ms: number;
   index_bytes: number;
   index_version: number;
-  /** The first stage this pass wrote before the index (ingest/first-stage), and removed at its end. */
-  first_stage?: FirstStageSummary;
+  /** The first stage this pass wrote before the index (ingest/first-stage), and removed at its end; `ready_ms` after the pass started. */
+  first_stage?: FirstStageSummary & { ready_ms: number };
   /** Peak resident memory of this process so far (prepare workers are threads of it). */
   peak_rss_bytes: number;
   /** Files the indexing thread prepared itself while prepare workers ran (it takes files when it would otherwise wait for them). */
@@ -180,7 +180,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     const stageFile = location.kind === 'sqlite' ? firstStagePath(location.file) : null;
     if (stageFile) removeFirstStage(stageFile);
     const firstStage = stageFile && emptyIndex && bytesToPrepare >= (options.firstStageMinBytes ?? firstStageMinBytes(process.env))
-      ? await writeFirstStage(stageFile, root, repository, toPrepare) : null;
+      ? await writeFirstStage(stageFile, root, repository, toPrepare).then((stage) => stage && { ...stage, ready_ms: Date.now() - started }) : null;
     if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes({ wordCounts: !wordCountsDeferred });
     // Chunk text is packed by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
     const packText = location.kind === 'sqlite';
