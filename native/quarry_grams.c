@@ -1,10 +1,11 @@
 /*
 ** quarry_grams: the first stage's trigram postings (src/ingest/first-stage.ts).
 **
-** A builder takes whole files as UTF-8 bytes, in increasing file id order, and
-** keeps for every byte trigram the ids of the files that hold it: a list per
-** trigram of varint gaps between ids (the first gap counts from -1). Each
-** prepare thread of the first stage has its own builder, for its own files, so
+** A builder takes blocks of text as UTF-8 bytes, in increasing id order, and
+** keeps for every byte trigram the ids of the blocks that hold it: a list per
+** trigram of varint gaps between ids (the first gap counts from -1). It counts
+** each block's newlines on the way (the block's successor starts that many lines
+** on). Each thread of the first stage has its own builder, for its own files, so
 ** both cores build at once and nothing is merged: a query reads every shard.
 **
 ** finish() lays the shard out for the reader (src/store/first-stage-postings.ts),
@@ -19,7 +20,7 @@
 #include <string.h>
 
 /* What src/ingest/first-stage.ts checks before using the module. */
-#define QUARRY_GRAMS_VERSION 1
+#define QUARRY_GRAMS_VERSION 2
 #define KEYS (1u << 24)
 #define MAGIC 0x31534751u /* "QGS1" */
 
@@ -34,6 +35,10 @@ typedef struct {
 typedef struct {
   /* The list of each trigram, +1 (0: none yet); 64 MiB, touched only where text has trigrams. */
   uint32_t *slot;
+  /* The trigrams of the block being added, as bits (2 MiB: the byte loop's only table) and as a list. */
+  uint64_t *seen;
+  uint32_t *distinct;
+  size_t distinct_capacity;
   List *lists;
   uint32_t count;
   uint32_t capacity;
@@ -47,8 +52,12 @@ static void builder_release(Builder *b) {
   for (uint32_t i = 0; i < b->count; i++) free(b->lists[i].data);
   free(b->lists);
   free(b->slot);
+  free(b->seen);
+  free(b->distinct);
   b->lists = NULL;
   b->slot = NULL;
+  b->seen = NULL;
+  b->distinct = NULL;
   b->count = b->capacity = 0;
 }
 
@@ -92,21 +101,44 @@ static List *list_for(Builder *b, uint32_t key) {
   return list;
 }
 
-/* Adds every trigram of bytes to file's postings; 0 when memory ran out. */
-static int builder_add(Builder *b, int64_t file, const uint8_t *bytes, size_t length) {
-  if (length < 3) return 1;
+/*
+** Adds every trigram of bytes to the block's postings and counts its newlines; -1
+** when memory ran out. The byte loop only sets bits (the block's distinct trigrams
+** are a few thousand); the lists, far apart in memory, are touched once per
+** distinct trigram.
+*/
+static int64_t builder_add(Builder *b, int64_t block, const uint8_t *bytes, size_t length) {
+  int64_t newlines = 0;
+  for (size_t i = 0; i < length && i < 2; i++) newlines += bytes[i] == '\n';
+  if (length < 3) return newlines;
+  if (b->distinct_capacity < length) {
+    uint32_t *distinct = realloc(b->distinct, length * sizeof(uint32_t));
+    if (!distinct) return -1;
+    b->distinct = distinct;
+    b->distinct_capacity = length;
+  }
+  size_t count = 0;
   uint32_t key = ((uint32_t)bytes[0] << 8) | bytes[1];
   for (size_t i = 2; i < length; i++) {
+    newlines += bytes[i] == '\n';
     key = ((key << 8) | bytes[i]) & (KEYS - 1);
-    List *list = list_for(b, key);
-    if (!list) return 0;
-    if (list->last == file) continue;
-    if (!list_append(list, (uint64_t)(file - list->last))) return 0;
-    list->last = file;
+    uint64_t bit = (uint64_t)1 << (key & 63);
+    if (b->seen[key >> 6] & bit) continue;
+    b->seen[key >> 6] |= bit;
+    b->distinct[count++] = key;
+  }
+  int ok = 1;
+  for (size_t i = 0; i < count; i++) {
+    uint32_t k = b->distinct[i];
+    b->seen[k >> 6] = 0;
+    if (!ok) continue;
+    List *list = list_for(b, k);
+    if (!list || !list_append(list, (uint64_t)(block - list->last))) { ok = 0; continue; }
+    list->last = block;
     list->files++;
     b->postings++;
   }
-  return 1;
+  return ok ? newlines : -1;
 }
 
 static Builder *builder_of(napi_env env, napi_value value) {
@@ -121,8 +153,12 @@ static Builder *builder_of(napi_env env, napi_value value) {
 static napi_value create_builder(napi_env env, napi_callback_info info) {
   (void)info;
   Builder *b = calloc(1, sizeof *b);
-  if (b) b->slot = calloc(KEYS, sizeof(uint32_t));
-  if (!b || !b->slot) {
+  if (b) {
+    b->slot = calloc(KEYS, sizeof(uint32_t));
+    b->seen = calloc(KEYS / 64, sizeof(uint64_t));
+  }
+  if (!b || !b->slot || !b->seen) {
+    if (b) builder_release(b);
     free(b);
     napi_throw_error(env, NULL, "out of memory for a grams builder");
     return NULL;
@@ -136,7 +172,7 @@ static napi_value create_builder(napi_env env, napi_callback_info info) {
   return out;
 }
 
-/* add(builder, fileId, bytes): fileId above the last one added; false when memory ran out (the builder is then spent). */
+/* add(builder, id, bytes): id above the last one added; the newlines in bytes, or -1 when memory ran out (the builder is then spent). */
 static napi_value add(napi_env env, napi_callback_info info) {
   size_t argc = 3;
   napi_value argv[3];
@@ -158,12 +194,14 @@ static napi_value add(napi_env env, napi_callback_info info) {
   napi_get_typedarray_info(env, argv[2], &type, &length, &data, NULL, NULL);
   if (type != napi_uint8_array) { napi_throw_type_error(env, NULL, "bytes must be a Uint8Array"); return NULL; }
   b->last_file = file;
-  if (!b->failed && b->slot && !builder_add(b, file, data, length)) {
+  int64_t newlines = -1;
+  if (!b->failed && b->slot) newlines = builder_add(b, file, data, length);
+  if (newlines < 0 && !b->failed) {
     b->failed = 1;
     builder_release(b);
   }
   napi_value out;
-  napi_get_boolean(env, !b->failed, &out);
+  napi_create_int64(env, b->failed ? -1 : newlines, &out);
   return out;
 }
 

@@ -413,11 +413,16 @@ export const FIRST_STAGE = {
    * (QUARRY_FIRST_STAGE_MIN_BYTES): a smaller tree is indexed before a search stops waiting for it.
    */
   minBytes: 32 * 1024 * 1024,
-  /** Files are handed to the threads in blocks of this many, in turn. */
-  blockFiles: 64,
+  /** Files are handed to the threads in groups of this many, in turn. */
+  groupFiles: 64,
   threadsMax: 8,
-  /** Candidate files read and verified per batch (the search's budget is checked between batches). */
-  readBatchFiles: 32,
+  /**
+   * Postings name blocks of whole lines of about this many bytes, not files: a search reads only
+   * the blocks that may hold a match, not the whole of a large file that holds each trigram somewhere.
+   */
+  blockBytes: 16 * 1024,
+  /** Candidate blocks read and verified per batch (the search's budget is checked between batches). */
+  readBatchBlocks: 64,
 } as const;
 
 /** Pagination cursors of search_code. */

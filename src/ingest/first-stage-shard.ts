@@ -11,18 +11,20 @@ import fs from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { fileURLToPath } from 'node:url';
 import { languageForFile } from '../contracts/languages.js';
+import { FIRST_STAGE } from '../contracts/limits.js';
 import { loadNativeModule } from '../text/native-text.js';
 import { bomEncoding, decodeFile, looksBinary, wellFormed } from './decode.js';
 
 interface NativeGrams {
   version: number;
   createBuilder(): unknown;
-  add(builder: unknown, fileId: number, bytes: Uint8Array): boolean;
+  /** The newlines in `bytes`, or -1 when memory ran out (the builder is then spent). */
+  add(builder: unknown, id: number, bytes: Uint8Array): number;
   finish(builder: unknown): Buffer | null;
 }
 
 const GRAMS_MODULE = fileURLToPath(new URL('../../build/Release/quarry_grams.node', import.meta.url));
-const GRAMS_MODULE_VERSION = 1;
+const GRAMS_MODULE_VERSION = 2;
 
 /** The native builder; null where it is not built (the pass then has no first stage). */
 export const nativeGrams: NativeGrams | null = loadNativeModule<NativeGrams>(GRAMS_MODULE, (module) => module.version === GRAMS_MODULE_VERSION);
@@ -34,10 +36,17 @@ export interface ShardFile {
   absPath: string;
 }
 
+/** Per block of a shard, four numbers: its file's id, its start and length in the file's text (bytes), its first line. */
+export const BLOCK_FIELDS = 4;
+
 export interface Shard {
   /** Per file of the shard, in its order: the language, or null when the file was binary or unreadable (it holds no postings). */
   languages: (string | null)[];
-  /** native/quarry_grams.c's layout; null when the builder ran out of memory. */
+  /** Per file of the shard: whether its text is its bytes as read (UTF-8 without a byte-order mark), so a block can be read alone. */
+  raw: boolean[];
+  /** The blocks, BLOCK_FIELDS numbers each; a block's id in the postings is its place here. */
+  blocks: Uint32Array;
+  /** native/quarry_grams.c's layout, of block ids; null when the builder ran out of memory. */
   postings: Buffer | null;
 }
 
@@ -46,9 +55,13 @@ export interface Shard {
  * when it is binary. UTF-8 without a byte-order mark is used as read, without decoding.
  */
 export function firstStageText(bytes: Buffer): Buffer | null {
-  if (!bomEncoding(bytes) && isUtf8(bytes)) return looksBinary(bytes) ? null : bytes;
+  if (isRaw(bytes)) return looksBinary(bytes) ? null : bytes;
   const decoded = decodeFile(bytes);
   return decoded ? Buffer.from(wellFormed(decoded.text), 'utf8') : null;
+}
+
+function isRaw(bytes: Buffer): boolean {
+  return !bomEncoding(bytes) && isUtf8(bytes);
 }
 
 /** The first line's text, for a shebang (languageForFile reads it only when the name says nothing). */
@@ -57,21 +70,60 @@ function firstLine(text: Buffer): string {
   return text.subarray(0, end < 0 ? Math.min(text.length, 256) : Math.min(end, 256)).toString('utf8');
 }
 
-/** Reads and adds `files` (ids increasing) to one builder. */
+/** Growable list of block fields. */
+class Blocks {
+  private data = new Uint32Array(4096 * BLOCK_FIELDS);
+  length = 0;
+
+  push(file: number, start: number, length: number, line: number): void {
+    if (this.length + BLOCK_FIELDS > this.data.length) {
+      const grown = new Uint32Array(this.data.length * 2);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.data.set([file, start, length, line], this.length);
+    this.length += BLOCK_FIELDS;
+  }
+
+  done(): Uint32Array {
+    return this.data.slice(0, this.length);
+  }
+}
+
+/**
+ * Reads and adds `files` (ids increasing) to one builder, block by block: whole lines of about
+ * FIRST_STAGE.blockBytes, so a search reads only the blocks that may hold a match. No line is cut,
+ * and a match never spans lines, so every trigram a match needs is in its block.
+ */
 export function buildShard(grams: NativeGrams, files: readonly ShardFile[]): Shard {
   const builder = grams.createBuilder();
   const languages: (string | null)[] = [];
+  const raw: boolean[] = [];
+  const blocks = new Blocks();
   let whole = true;
   for (const file of files) {
-    let text: Buffer | null;
+    let text: Buffer | null = null;
+    let asRead = false;
     try {
-      text = firstStageText(fs.readFileSync(file.absPath));
+      const bytes = fs.readFileSync(file.absPath);
+      asRead = isRaw(bytes);
+      text = firstStageText(bytes);
     } catch {
       text = null;
     }
+    raw.push(asRead);
     if (!text) { languages.push(null); continue; }
     languages.push(languageForFile(file.relPath, firstLine(text)) ?? 'text');
-    if (whole) whole = grams.add(builder, file.id, text);
+    let line = 1;
+    for (let start = 0; start < text.length;) {
+      const newline = text.indexOf(0x0a, Math.min(text.length, start + FIRST_STAGE.blockBytes) - 1);
+      const end = newline < 0 ? text.length : newline + 1;
+      const newlines = whole ? grams.add(builder, blocks.length / BLOCK_FIELDS, text.subarray(start, end)) : -1;
+      whole = newlines >= 0;
+      blocks.push(file.id, start, end - start, line);
+      line += newlines;
+      start = end;
+    }
   }
-  return { languages, postings: whole ? grams.finish(builder) : null };
+  return { languages, raw, blocks: blocks.done(), postings: whole ? grams.finish(builder) : null };
 }

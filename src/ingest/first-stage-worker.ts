@@ -11,5 +11,5 @@ const port = parentPort;
 if (!port) throw new Error('first-stage-worker runs only as a worker thread');
 if (!nativeGrams) throw new Error('native/quarry_grams.c is not built');
 const shard = buildShard(nativeGrams, (workerData as { files: ShardFile[] }).files);
-// A buffer this large has an ArrayBuffer of its own (Buffer's pool holds only small ones): it can be moved.
-port.postMessage(shard, shard.postings ? [shard.postings.buffer as ArrayBuffer] : []);
+// Buffers this large have an ArrayBuffer of their own (Buffer's pool holds only small ones): they can be moved.
+port.postMessage(shard, [shard.blocks.buffer as ArrayBuffer, ...(shard.postings ? [shard.postings.buffer as ArrayBuffer] : [])]);

@@ -3,20 +3,24 @@
  * The first stage of a first build: before the SQLite index is written (minutes on a large
  * tree), every file's byte trigrams are gathered into postings of Quarry's own, on every core,
  * and written beside the index (`INDEX-first-stage`). While the pass runs, exact and regex
- * searches take their candidate files from it and verify them against the files themselves
- * (store/first-stage-postings), so they answer for the whole tree within seconds instead of for
+ * searches take their candidates from it and verify them against the files themselves
+ * (search/first-stage-reader), so they answer for the whole tree within seconds instead of for
  * the files committed so far. The pass removes the file when it ends.
  *
  * Files get ids in the order the index sorts paths (bytes of UTF-8), so candidates come out in
- * the order of the index's own. Each thread builds a shard from blocks of files taken in turn;
- * a query reads every shard, and nothing is merged.
+ * the order of the index's own. Postings name blocks of whole lines (ingest/first-stage-shard).
+ * Each thread builds a shard from groups of files taken in turn; a query reads every shard, and
+ * nothing is merged.
+ *
+ * Layout: each shard's postings (native/quarry_grams.c) and its block table (BLOCK_FIELDS
+ * little-endian u32 per block), then the JSON header, then its length and the magic (u32 each).
  */
 import fs from 'node:fs';
 import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FIRST_STAGE } from '../contracts/limits.js';
-import { buildShard, nativeGrams, type Shard, type ShardFile } from './first-stage-shard.js';
+import { BLOCK_FIELDS, buildShard, nativeGrams, type Shard, type ShardFile } from './first-stage-shard.js';
 
 /** The built worker script; absent when running from TypeScript sources (tests), which then build one shard in-process. */
 const WORKER_SCRIPT = fileURLToPath(new URL('./first-stage-worker.js', import.meta.url));
@@ -42,8 +46,13 @@ export interface FirstStageHeader {
   paths: string[];
   /** Per path: its language, or null when it was binary or unreadable. */
   languages: (string | null)[];
-  /** Each shard's place in the file (bytes from its start). */
-  shards: { offset: number; length: number }[];
+  /** Per path: size and mtime as the walk saw them; a file that differs now is read whole. */
+  sizes: number[];
+  mtimes: number[];
+  /** Per path: its text is its bytes (UTF-8 without a byte-order mark), so a block is read alone; else the file is decoded whole. */
+  raw: boolean[];
+  /** Each shard's postings and block table, as places in the file (bytes from its start). */
+  shards: { offset: number; length: number; blocksOffset: number; blocks: number }[];
 }
 
 export interface FirstStageSummary {
@@ -53,11 +62,11 @@ export interface FirstStageSummary {
   duration_ms: number;
 }
 
-interface Walked { relPath: string; absPath: string }
+interface Walked { relPath: string; absPath: string; size: number; mtimeMs: number }
 
-/** Threads to build with: one per core, as many as there are blocks of files at most. */
+/** Threads to build with: one per core, as many as there are groups of files at most. */
 function threadsFor(files: number): number {
-  return Math.max(1, Math.min(os.availableParallelism(), FIRST_STAGE.threadsMax, Math.ceil(files / FIRST_STAGE.blockFiles)));
+  return Math.max(1, Math.min(os.availableParallelism(), FIRST_STAGE.threadsMax, Math.ceil(files / FIRST_STAGE.groupFiles)));
 }
 
 function shardInThread(files: ShardFile[]): Promise<Shard> {
@@ -79,22 +88,34 @@ export async function writeFirstStage(target: string, root: string, repository: 
   const started = Date.now();
   const encoded = walked.map((file) => ({ file, key: Buffer.from(file.relPath, 'utf8') }));
   encoded.sort((a, b) => Buffer.compare(a.key, b.key));
-  const files: ShardFile[] = encoded.map(({ file }, id) => ({ id, relPath: file.relPath, absPath: file.absPath }));
+  const sorted = encoded.map(({ file }) => file);
+  const files: ShardFile[] = sorted.map((file, id) => ({ id, relPath: file.relPath, absPath: file.absPath }));
   const threads = fs.existsSync(WORKER_SCRIPT) ? threadsFor(files.length) : 1;
   const parts: ShardFile[][] = Array.from({ length: threads }, () => []);
-  for (let at = 0; at < files.length; at += FIRST_STAGE.blockFiles) {
-    parts[(at / FIRST_STAGE.blockFiles) % threads]!.push(...files.slice(at, at + FIRST_STAGE.blockFiles));
+  for (let at = 0; at < files.length; at += FIRST_STAGE.groupFiles) {
+    parts[(at / FIRST_STAGE.groupFiles) % threads]!.push(...files.slice(at, at + FIRST_STAGE.groupFiles));
   }
   const shards = threads === 1 ? [buildShard(nativeGrams, files)] : await Promise.all(parts.map(shardInThread));
   if (shards.some((shard) => !shard.postings)) return null;
   const languages: (string | null)[] = new Array(files.length).fill(null);
-  parts.forEach((part, t) => part.forEach((file, i) => { languages[file.id] = shards[t]!.languages[i] ?? null; }));
+  const raw: boolean[] = new Array(files.length).fill(false);
+  parts.forEach((part, t) => part.forEach((file, i) => {
+    languages[file.id] = shards[t]!.languages[i] ?? null;
+    raw[file.id] = shards[t]!.raw[i] ?? false;
+  }));
 
-  // The shards, then the header, then its length and the magic: the header knows where the shards are.
+  const tables = shards.map((shard) => Buffer.from(shard.blocks.buffer, shard.blocks.byteOffset, shard.blocks.byteLength));
   const places: FirstStageHeader['shards'] = [];
   let at = 0;
-  for (const shard of shards) { places.push({ offset: at, length: shard.postings!.length }); at += shard.postings!.length; }
-  const header: FirstStageHeader = { repository, root, paths: files.map((f) => f.relPath), languages, shards: places };
+  shards.forEach((shard, i) => {
+    const length = shard.postings!.length;
+    places.push({ offset: at, length, blocksOffset: at + length, blocks: shard.blocks.length / BLOCK_FIELDS });
+    at += length + tables[i]!.length;
+  });
+  const header: FirstStageHeader = {
+    repository, root, paths: sorted.map((f) => f.relPath), languages,
+    sizes: sorted.map((f) => f.size), mtimes: sorted.map((f) => f.mtimeMs), raw, shards: places,
+  };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const trailer = Buffer.alloc(8);
   trailer.writeUInt32LE(json.length, 0);
@@ -102,7 +123,7 @@ export async function writeFirstStage(target: string, root: string, repository: 
   const temporary = `${target}.${process.pid}.tmp`;
   const fd = fs.openSync(temporary, 'w');
   try {
-    for (const shard of shards) fs.writeSync(fd, shard.postings!);
+    shards.forEach((shard, i) => { fs.writeSync(fd, shard.postings!); fs.writeSync(fd, tables[i]!); });
     fs.writeSync(fd, json);
     fs.writeSync(fd, trailer);
     fs.closeSync(fd);

@@ -1,18 +1,19 @@
 /**
  * @module search/first-stage-reader
- * Reads the first stage a first build writes beside its index (ingest/first-stage): a file's
- * byte trigrams, by file. Exact and regex searches ask it while the pass runs: the planner's
- * trigram expression (search/trigram-query) becomes an AND/OR of posting lists, and the files
- * they leave are read from disk (realpath inside the root, decoded as the indexer decodes) and
- * verified line by line as chunks are (search/line-search). A trigram of characters is asked as
- * the byte trigrams of its UTF-8, so candidates stay a superset: text that holds the characters
- * holds their bytes.
+ * Reads the first stage a first build writes beside its index (ingest/first-stage): byte
+ * trigrams by block of whole lines. Exact and regex searches ask it while the pass runs: the
+ * planner's trigram expression (search/trigram-query) becomes an AND/OR of posting lists, and
+ * the blocks they leave are read from disk (realpath inside the root; a file decoded as the
+ * indexer decodes it unless it is UTF-8 as it is) and verified line by line as chunks are
+ * (search/line-search). A trigram of characters is asked as the byte trigrams of its UTF-8, so
+ * candidates stay a superset: text that holds the characters holds their bytes. A file whose
+ * size or mtime changed since the walk is verified whole, once.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { FIRST_STAGE } from '../contracts/limits.js';
 import { FIRST_STAGE_MAGIC, type FirstStageHeader } from '../ingest/first-stage.js';
-import { firstStageText } from '../ingest/first-stage-shard.js';
+import { BLOCK_FIELDS, firstStageText } from '../ingest/first-stage-shard.js';
 import { isInside } from '../ingest/root.js';
 import { parseMatch, type MatchNode } from '../store/match-tree.js';
 import type { CandidateChunkRow, SearchFilter } from '../store/rows.js';
@@ -22,10 +23,15 @@ import type { IndexReader } from '../store/store.js';
 const SHARD_MAGIC = 0x31534751;
 
 interface ShardTable {
-  /** Per trigram, by trigram: key, files, offset in the data, length. */
+  /** Per trigram, by trigram: key, blocks, offset in the data, length. */
   rows: Uint32Array;
   dataStart: number;
+  /** BLOCK_FIELDS per block: file id, start, length, first line. */
+  blocks: Uint32Array;
 }
+
+/** Lines of one file to verify: a block, or (length -1) the whole file. */
+interface Piece { file: number; start: number; length: number; line: number }
 
 /** The chunk id a first-stage row carries: below 0, so no chunk of the index has it. */
 export function firstStageRowId(fileId: number): number {
@@ -57,14 +63,15 @@ export class FirstStagePostings {
       if (trailer.readUInt32LE(4) !== FIRST_STAGE_MAGIC) throw new Error('not a first stage');
       const jsonLength = trailer.readUInt32LE(0);
       const header = JSON.parse(readAt(fd, stat.size - 8 - jsonLength, jsonLength).toString('utf8')) as FirstStageHeader;
-      const shards = header.shards.map(({ offset }) => {
-        const head = readAt(fd, offset, 16);
-        if (head.readUInt32LE(0) !== SHARD_MAGIC) throw new Error('not a shard');
-        const keys = head.readUInt32LE(4);
-        const table = readAt(fd, offset + 16, keys * 16);
-        const rows = new Uint32Array(keys * 4);
-        for (let i = 0; i < rows.length; i++) rows[i] = table.readUInt32LE(i * 4);
-        return { rows, dataStart: offset + 16 + keys * 16 };
+      const shards = header.shards.map(({ offset, blocksOffset, blocks }) => {
+        // The shard was written by this machine a moment ago: its numbers are in this machine's order.
+        const head = words(readAt(fd, offset, 16));
+        if (head[0] !== SHARD_MAGIC) throw new Error('not a shard');
+        const keys = head[1]!;
+        return {
+          rows: words(readAt(fd, offset + 16, keys * 16)), dataStart: offset + 16 + keys * 16,
+          blocks: words(readAt(fd, blocksOffset, blocks * BLOCK_FIELDS * 4)),
+        };
       });
       return new FirstStagePostings(fd, header, shards, fs.realpathSync.native(header.root), { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs });
     } catch {
@@ -77,41 +84,67 @@ export class FirstStagePostings {
     fs.closeSync(this.fd);
   }
 
-  /** The ids of the files `trigramMatch` leaves (every file for null), ascending: the index's path order. */
-  candidateFiles(filter: SearchFilter, trigramMatch: string | null): number[] {
+  /** What `trigramMatch` leaves to verify (every file for null), in the index's path order. */
+  candidates(filter: SearchFilter, trigramMatch: string | null): Piece[] {
     const { languages, repository } = this.header;
     if (filter.repository !== null && filter.repository !== repository) return [];
     const keep = (id: number) => languages[id] !== null && (filter.language === null || languages[id] === filter.language);
     const tree = trigramMatch === null ? null : byteTree(parseMatch(trigramMatch));
-    if (tree === null) return languages.flatMap((_, id) => (keep(id) ? [id] : []));
-    const found: number[] = [];
-    for (const shard of this.shards) for (const id of this.evaluate(shard, tree)) if (keep(id)) found.push(id);
-    return found.sort((a, b) => a - b);
+    if (tree === null) return languages.flatMap((_, file) => (keep(file) ? [{ file, start: 0, length: -1, line: 1 }] : []));
+    const found: Piece[] = [];
+    for (const shard of this.shards) {
+      for (const block of this.evaluate(shard, tree)) {
+        const at = block * BLOCK_FIELDS;
+        const file = shard.blocks[at]!;
+        if (keep(file)) found.push({ file, start: shard.blocks[at + 1]!, length: shard.blocks[at + 2]!, line: shard.blocks[at + 3]! });
+      }
+    }
+    return found.sort((a, b) => a.file - b.file || a.start - b.start);
   }
 
-  /** The candidates' text as rows of search/line-search, a batch at a time; a file gone or moved outside the root is left out. */
-  async *rows(ids: readonly number[]): AsyncIterable<CandidateChunkRow[]> {
-    const { paths, languages, repository, root } = this.header;
-    for (let at = 0; at < ids.length; at += FIRST_STAGE.readBatchFiles) {
-      const batch: CandidateChunkRow[] = [];
-      for (const id of ids.slice(at, at + FIRST_STAGE.readBatchFiles)) {
-        const content = this.readText(path.join(root, paths[id]!));
-        if (content) batch.push({ chunk_id: firstStageRowId(id), start_line: 1, content, path: paths[id]!, language: languages[id]!, repository });
+  /** The pieces' lines as rows of search/line-search, a batch at a time; a file gone or moved outside the root is left out. */
+  async *rows(pieces: readonly Piece[]): AsyncIterable<CandidateChunkRow[]> {
+    let batch: CandidateChunkRow[] = [];
+    for (let at = 0; at < pieces.length;) {
+      // One file's pieces together: it is opened, checked and (when decoded) read once.
+      let end = at + 1;
+      while (end < pieces.length && pieces[end]!.file === pieces[at]!.file) end++;
+      batch.push(...this.fileRows(pieces.slice(at, end)));
+      at = end;
+      if (batch.length >= FIRST_STAGE.readBatchBlocks || at === pieces.length) {
+        yield batch;
+        batch = [];
       }
-      yield batch;
     }
   }
 
-  private readText(file: string): Buffer | null {
+  /** The rows of one file's pieces: each block as read, or the whole file once when it changed, is decoded or is asked whole. */
+  private fileRows(pieces: readonly Piece[]): CandidateChunkRow[] {
+    const { paths, languages, repository, root, sizes, mtimes, raw } = this.header;
+    const id = pieces[0]!.file;
+    const row = (content: Buffer, line: number): CandidateChunkRow => ({
+      chunk_id: firstStageRowId(id), start_line: line, content: withoutLastNewline(content), path: paths[id]!, language: languages[id]!, repository,
+    });
+    let fd: number;
     try {
-      const real = fs.realpathSync.native(file);
-      if (!isInside(this.realRoot, real)) return null;
-      const text = firstStageText(fs.readFileSync(real));
-      if (!text || text.length === 0) return null;
-      // The index's chunks hold a file's lines without the newline that ends the last one.
-      return text[text.length - 1] === 0x0a ? text.subarray(0, text.length - 1) : text;
+      const real = fs.realpathSync.native(path.join(root, paths[id]!));
+      if (!isInside(this.realRoot, real)) return [];
+      fd = fs.openSync(real, 'r');
     } catch {
-      return null;
+      return [];
+    }
+    try {
+      const stat = fs.fstatSync(fd);
+      const same = stat.size === sizes[id] && stat.mtimeMs === mtimes[id];
+      if (same && raw[id] && pieces[0]!.length >= 0) return pieces.map((piece) => row(readAt(fd, piece.start, piece.length), piece.line));
+      const text = firstStageText(fs.readFileSync(fd));
+      if (!text || text.length === 0) return [];
+      if (!same || pieces[0]!.length < 0) return [row(text, 1)];
+      return pieces.map((piece) => row(text.subarray(piece.start, piece.start + piece.length), piece.line));
+    } catch {
+      return [];
+    } finally {
+      fs.closeSync(fd);
     }
   }
 
@@ -121,7 +154,7 @@ export class FirstStagePostings {
     return node.kind === 'and' ? intersectAll(lists) : unionAll(lists);
   }
 
-  /** The files of one trigram in one shard. */
+  /** The blocks of one trigram in one shard. */
   private postings(shard: ShardTable, key: number): Uint32Array {
     const { rows } = shard;
     let low = 0, high = rows.length / 4 - 1;
@@ -136,6 +169,18 @@ export class FirstStagePostings {
   }
 }
 
+/** The index's chunks hold a file's lines without the newline that ends the last one; a block ends with one too. */
+function withoutLastNewline(text: Buffer): Buffer {
+  return text.length > 0 && text[text.length - 1] === 0x0a ? text.subarray(0, text.length - 1) : text;
+}
+
+/** Bytes as u32 in this machine's order (a copy: the bytes need not be aligned). */
+function words(bytes: Buffer): Uint32Array {
+  const out = new Uint32Array(bytes.length >>> 2);
+  new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
+  return out;
+}
+
 /**
  * `reader` with its exact and regex candidates taken from the first stage; every other question
  * goes to the index as it is. `used` tells whether a search asked for candidates.
@@ -144,7 +189,7 @@ export function withFirstStage(reader: IndexReader, stage: FirstStagePostings): 
   let used = false;
   const candidates: IndexReader['candidates'] = (filter, match) => {
     used = true;
-    return stage.rows(stage.candidateFiles(filter, match));
+    return stage.rows(stage.candidates(filter, match));
   };
   const wrapped = new Proxy(reader, {
     get(target, key) {

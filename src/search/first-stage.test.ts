@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FIRST_STAGE } from '../contracts/limits.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { firstStagePath, writeFirstStage } from '../ingest/first-stage.js';
 import { indexFolder } from '../ingest/indexer.js';
@@ -37,7 +38,17 @@ const TREE = {
   'bin/blob.dat': Buffer.from([0x72, 0x65, 0x74, 0x72, 0x79, 0x00, 0x01, 0x02]),
   'scripts/run': '#!/usr/bin/env python3\nprint("retry")\n',
   'src/blank-lines.txt': 'a\n\n\nTODO\n\n',
+  // Several blocks (FIRST_STAGE.blockBytes): matches on either side of their edges, and a line longer than a block.
+  'src/big.c': bigFile(),
+  'docs/big-latin1.txt': iconv.encode(Array.from({ length: 1500 }, (_, i) => (i % 97 === 0 ? `café ${i} retry` : `ligne ${i} sans rien`)).join('\n'), 'latin1'),
 };
+
+function bigFile(): string {
+  const lines: string[] = [];
+  for (let i = 0; i < 3000; i++) lines.push(i % 151 === 0 ? `static int retry_${i}(void) { return -EINVAL; }` : `/* filler line ${i} */`);
+  lines.splice(1700, 0, `${'x'.repeat(FIRST_STAGE.blockBytes + 500)} TODO café retry`);
+  return `${lines.join('\n')}\n`;
+}
 
 describe('a first stage against the finished index, on text in every encoding', () => {
   let root: string;
@@ -101,6 +112,23 @@ describe('a first stage against the finished index, on text in every encoding', 
     expect(paths.some((file) => String(file).startsWith('outside'))).toBe(false);
     // Both exotic encodings are found, as decoded text.
     expect(paths).toEqual(expect.arrayContaining(['docs/latin1.txt', 'docs/utf16.txt', 'scripts/run']));
+  });
+
+  it('reads a file changed since it was read whole, as it is now', async () => {
+    const big = path.join(root, 'src', 'big.c');
+    const kept = fs.readFileSync(big);
+    fs.appendFileSync(big, 'int retry_added(void);\n');
+    try {
+      // "retry_" in its older blocks makes it a candidate; the added line is then found where it is now.
+      const ask = (skip: number) => store.read((reader) =>
+        searchCode(withFirstStage(reader, stage).reader, normalizeSearchCodeParams({ query: 'retry_', mode: 'exact', skip })));
+      const [first, index] = [await ask(0), await store.read((reader) => searchCode(reader, normalizeSearchCodeParams({ query: 'retry_', mode: 'exact' })))];
+      expect(first.total).toBe(index.total + 1);
+      const last = await ask(first.total - 1);
+      expect(last.items).toEqual([expect.objectContaining({ file: 'src/big.c', start_line: 3002 })]);
+    } finally {
+      fs.writeFileSync(big, kept);
+    }
   });
 
   it('leaves out a file replaced by a link outside the root since it was read', async () => {
