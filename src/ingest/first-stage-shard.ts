@@ -118,7 +118,7 @@ export function buildShard(grams: NativeGrams, files: readonly ShardFile[]): Sha
     for (let start = 0; start < text.length;) {
       const newline = text.indexOf(0x0a, Math.min(text.length, start + FIRST_STAGE.blockBytes) - 1);
       const end = newline < 0 ? text.length : newline + 1;
-      const newlines = whole ? grams.add(builder, blocks.length / BLOCK_FIELDS, text.subarray(start, end)) : -1;
+      const newlines: number = whole ? grams.add(builder, blocks.length / BLOCK_FIELDS, text.subarray(start, end)) : -1;
       whole = newlines >= 0;
       blocks.push(file.id, start, end - start, line);
       line += newlines;

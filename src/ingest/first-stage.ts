@@ -97,8 +97,8 @@ export async function writeFirstStage(target: string, root: string, repository: 
   }
   const shards = threads === 1 ? [buildShard(nativeGrams, files)] : await Promise.all(parts.map(shardInThread));
   if (shards.some((shard) => !shard.postings)) return null;
-  const languages: (string | null)[] = new Array(files.length).fill(null);
-  const raw: boolean[] = new Array(files.length).fill(false);
+  const languages = new Array<string | null>(files.length).fill(null);
+  const raw = new Array<boolean>(files.length).fill(false);
   parts.forEach((part, t) => part.forEach((file, i) => {
     languages[file.id] = shards[t]!.languages[i] ?? null;
     raw[file.id] = shards[t]!.raw[i] ?? false;
