@@ -8,10 +8,10 @@
 ** on). Each thread of the first stage has its own builder, for its own files, so
 ** both cores build at once and nothing is merged: a query reads every shard.
 **
-** finish() lays the shard out for the reader (src/store/first-stage-postings.ts),
-** little-endian:
+** finish() lays the shard out for the reader (src/search/first-stage-reader.ts),
+** in this machine's byte order (the shard is read where it was written):
 **   u32 magic "QGS1", u32 keys, u32 data bytes, u32 postings (saturated)
-**   keys x { u32 trigram, u32 files, u32 offset in data, u32 length }, by trigram
+**   keys x { u32 trigram, u32 ids, u32 offset in data, u32 length }, by trigram
 **   the data: every list's gaps, one after another
 */
 #include <node_api.h>
@@ -31,7 +31,7 @@ typedef struct {
   uint8_t *data;
   uint32_t length;
   uint32_t capacity;
-  uint32_t files;
+  uint32_t ids;
   int64_t last;
 } List;
 
@@ -45,7 +45,7 @@ typedef struct {
   List *lists;
   uint32_t count;
   uint32_t capacity;
-  int64_t last_file;
+  int64_t last_id;
   uint64_t postings;
   int failed;
 } Builder;
@@ -144,15 +144,22 @@ static int64_t builder_add(Builder *b, int64_t block, const uint8_t *bytes, size
     List *list = list_for(b, k);
     if (!list || !list_append(list, (uint64_t)(block - list->last))) { ok = 0; continue; }
     list->last = block;
-    list->files++;
+    list->ids++;
     b->postings++;
   }
   return ok ? newlines : -1;
 }
 
-static Builder *builder_of(napi_env env, napi_value value) {
+/* The call's first `count` arguments into argv, the first one a builder; NULL (an exception thrown) otherwise. */
+static Builder *builder_call(napi_env env, napi_callback_info info, size_t count, napi_value *argv, const char *usage) {
+  size_t argc = count;
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
   void *data = NULL;
-  if (napi_get_value_external(env, value, &data) != napi_ok || !data) {
+  if (argc < count) {
+    napi_throw_type_error(env, NULL, usage);
+    return NULL;
+  }
+  if (napi_get_value_external(env, argv[0], &data) != napi_ok || !data) {
     napi_throw_type_error(env, NULL, "not a grams builder");
     return NULL;
   }
@@ -172,7 +179,7 @@ static napi_value create_builder(napi_env env, napi_callback_info info) {
     napi_throw_error(env, NULL, "out of memory for a grams builder");
     return NULL;
   }
-  b->last_file = -1;
+  b->last_id = -1;
   napi_value out;
   if (napi_create_external(env, b, builder_finalize, NULL, &out) != napi_ok) {
     builder_finalize(env, b, NULL);
@@ -183,15 +190,12 @@ static napi_value create_builder(napi_env env, napi_callback_info info) {
 
 /* add(builder, id, bytes): id above the last one added; the newlines in bytes, or -1 when memory ran out (the builder is then spent). */
 static napi_value add(napi_env env, napi_callback_info info) {
-  size_t argc = 3;
   napi_value argv[3];
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  if (argc < 3) { napi_throw_type_error(env, NULL, "add(builder, fileId, bytes)"); return NULL; }
-  Builder *b = builder_of(env, argv[0]);
+  Builder *b = builder_call(env, info, 3, argv, "add(builder, id, bytes)");
   if (!b) return NULL;
-  int64_t file;
-  if (napi_get_value_int64(env, argv[1], &file) != napi_ok || file <= b->last_file || file > UINT32_MAX) {
-    napi_throw_range_error(env, NULL, "file ids must increase");
+  int64_t id;
+  if (napi_get_value_int64(env, argv[1], &id) != napi_ok || id <= b->last_id || id > UINT32_MAX) {
+    napi_throw_range_error(env, NULL, "ids must increase");
     return NULL;
   }
   bool is_typed;
@@ -202,9 +206,9 @@ static napi_value add(napi_env env, napi_callback_info info) {
   void *data;
   napi_get_typedarray_info(env, argv[2], &type, &length, &data, NULL, NULL);
   if (type != napi_uint8_array) { napi_throw_type_error(env, NULL, "bytes must be a Uint8Array"); return NULL; }
-  b->last_file = file;
+  b->last_id = id;
   int64_t newlines = -1;
-  if (!b->failed && b->slot) newlines = builder_add(b, file, data, length);
+  if (!b->failed && b->slot) newlines = builder_add(b, id, data, length);
   if (newlines < 0 && !b->failed) {
     b->failed = 1;
     builder_release(b);
@@ -216,11 +220,8 @@ static napi_value add(napi_env env, napi_callback_info info) {
 
 /* finish(builder): the shard's bytes (see the top of this file), or null when memory ran out; the builder is spent either way. */
 static napi_value finish(napi_env env, napi_callback_info info) {
-  size_t argc = 1;
   napi_value argv[1];
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  if (argc < 1) { napi_throw_type_error(env, NULL, "finish(builder)"); return NULL; }
-  Builder *b = builder_of(env, argv[0]);
+  Builder *b = builder_call(env, info, 1, argv, "finish(builder)");
   if (!b) return NULL;
   napi_value out;
   if (b->failed || !b->slot) {
@@ -263,7 +264,7 @@ static napi_value finish(napi_env env, napi_callback_info info) {
   uint32_t offset = 0;
   for (uint32_t i = 0; i < b->count; i++) {
     List *list = &b->lists[order[i * 2 + 1]];
-    uint32_t row[4] = { order[i * 2], list->files, offset, list->length };
+    uint32_t row[4] = { order[i * 2], list->ids, offset, list->length };
     memcpy(entry, row, sizeof row);
     entry += 16;
     memcpy(data + offset, list->data, list->length);

@@ -12,8 +12,9 @@
  * Each thread builds a shard from groups of files taken in turn; a query reads every shard, and
  * nothing is merged.
  *
- * Layout: each shard's postings (native/quarry_grams.c) and its block table (BLOCK_FIELDS
- * little-endian u32 per block), then the JSON header, then its length and the magic (u32 each).
+ * Layout: each shard's postings (native/quarry_grams.c) and its block table (BLOCK_FIELDS u32
+ * per block), both in this machine's byte order (the file is read where it was written), then the
+ * JSON header, then its length and the magic (little-endian u32 each).
  */
 import fs from 'node:fs';
 import os from 'node:os';

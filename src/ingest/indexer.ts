@@ -179,8 +179,10 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     // tree while the index is written; a first stage left by an earlier pass is stale either way.
     const stageFile = location.kind === 'sqlite' ? firstStagePath(location.file) : null;
     if (stageFile) removeFirstStage(stageFile);
+    // It only spares searches a wait: a first stage that fails (a full disk, a thread that died) leaves the pass as it was.
     const firstStage = stageFile && emptyIndex && bytesToPrepare >= (options.firstStageMinBytes ?? firstStageMinBytes(process.env))
-      ? await writeFirstStage(stageFile, root, repository, toPrepare).then((stage) => stage && { ...stage, ready_ms: Date.now() - started }) : null;
+      ? await writeFirstStage(stageFile, root, repository, toPrepare).then((stage) => stage && { ...stage, ready_ms: Date.now() - started }, () => null)
+      : null;
     if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes({ wordCounts: !wordCountsDeferred });
     // Chunk text is packed by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
     const packText = location.kind === 'sqlite';

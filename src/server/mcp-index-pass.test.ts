@@ -146,3 +146,28 @@ describe('quarry serve while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)'
     expect(progress.length).toBeGreaterThan(0);
   }, 150_000);
 });
+
+describe('quarry serve while its first index pass runs, with a first stage', () => {
+  let server: ServerProcess;
+  let client: Client;
+
+  beforeAll(async () => {
+    server = await startServe(makeTree(treeOfFiles()), [], 60_000, { QUARRY_INDEX_WAIT_MS: '0', QUARRY_FIRST_STAGE_MIN_BYTES: '0' });
+    client = await connectHttp(`${server.url}/mcp`);
+  }, 90_000);
+  afterAll(async () => {
+    await client?.close();
+    await server?.stop();
+  });
+
+  it('answers a regex search over MCP for every file while the pass runs', async () => {
+    const regex = () => callJson(client, 'search_code', { query: 'backoff [0-9]+$', mode: 'regex', max_results: 3 });
+    let answer = await regex();
+    for (let waited = 0; !WHOLE.test(answer.body.warnings?.[0] ?? '') && answer.body.warnings && waited < 60_000; waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      answer = await regex();
+    }
+    expect(answer.body.warnings).toEqual([expect.stringMatching(WHOLE)]);
+    expect(answer.body.total).toBe(FILES);
+  }, 150_000);
+});

@@ -14,9 +14,15 @@ describe('IndexPass', () => {
     expect(await pass.waitAtMost(30)).toBe(false);
     expect(performance.now() - started).toBeGreaterThanOrEqual(25);
     expect(pass.notice('en')).toMatch(/^The index is being built: hits and totals cover the files indexed so far/);
+    // Before the first progress line, the first stage's own count of files stands for the total.
+    expect(pass.notice('en', 4000)).toMatch(/^The index is being built \(0 of 4000 files so far\)\. These exact or regex hits/);
     pass.report({ filesDone: 120, filesTotal: 4000 });
     expect(pass.notice('en')).toMatch(/^The index is being built \(120 of 4000 files so far\)/);
     expect(pass.notice('cs')).toMatch(/^Index se právě vytváří \(zatím 120 z 4000 souborů\)/);
+    // An answer from the pass's first stage covers every file, and says so in each language.
+    expect(pass.notice('en', 4000)).toMatch(/^The index is being built \(120 of 4000 files so far\)\. These exact or regex hits and their total cover every file/);
+    expect(pass.notice('ja', 4000)).toMatch(/^インデックスを作成中です（これまでに 4000 ファイル中 120 ファイル）。この完全一致・正規表現のヒットと件数はすべてのファイル/);
+    expect(pass.notice('cs', 4000)).toMatch(/^Index se právě vytváří \(zatím 120 z 4000 souborů\)\. Tyto přesné nebo regexové nálezy a jejich počet zahrnují všechny soubory/);
 
     end();
     expect(await pass.waitAtMost(10_000)).toBe(true);
