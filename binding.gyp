@@ -52,5 +52,13 @@
       'cflags': ['-std=c11', '-O2'],
       'xcode_settings': { 'OTHER_CFLAGS': ['-std=c11', '-O2'] },
     },
+    {
+      # The first stage's word postings by chunk of lines (native/quarry_words.c).
+      'target_name': 'quarry_words',
+      'sources': ['native/quarry_words.c'],
+      'defines': ['NAPI_VERSION=8'],
+      'cflags': ['-std=c11', '-O2'],
+      'xcode_settings': { 'OTHER_CFLAGS': ['-std=c11', '-O2'] },
+    },
   ],
 }

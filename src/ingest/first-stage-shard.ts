@@ -2,7 +2,8 @@
  * @module ingest/first-stage-shard
  * One shard of the first stage (ingest/first-stage): a set of files read
  * whole, each file's language, and the trigram postings of their text
- * (native/quarry_grams.c), made by one thread. The text is what the index
+ * (native/quarry_grams.c), and, where the words builder is built, the
+ * word postings of its chunks (ingest/first-stage-words), made by one thread. The text is what the index
  * would hold: UTF-8 as it is on disk, any other encoding decoded as the
  * indexer decodes it (ingest/decode) and written as UTF-8, so the reader's
  * byte trigrams of a query find it.
@@ -14,6 +15,7 @@ import { languageForFile } from '../contracts/languages.js';
 import { FIRST_STAGE } from '../contracts/limits.js';
 import { loadNativeModule } from '../text/native-text.js';
 import { bomEncoding, decodeFile, looksBinary, wellFormed } from './decode.js';
+import { addFileWords, CHUNK_FIELDS, nativeWords } from './first-stage-words.js';
 
 interface NativeGrams {
   version: number;
@@ -48,6 +50,10 @@ export interface Shard {
   blocks: Uint32Array;
   /** native/quarry_grams.c's layout, of block ids; null when the builder ran out of memory. */
   postings: Buffer | null;
+  /** The chunks, CHUNK_FIELDS numbers each; a chunk's id in the word postings is its place here. */
+  chunks: Uint32Array;
+  /** native/quarry_words.c's layout, of chunk ids; null when the words builder is not built or ran out of memory. */
+  words: Buffer | null;
 }
 
 /**
@@ -70,19 +76,28 @@ function firstLine(text: Buffer): string {
   return text.subarray(0, end < 0 ? Math.min(text.length, 256) : Math.min(end, 256)).toString('utf8');
 }
 
-/** Growable list of block fields. */
-class Blocks {
-  private data = new Uint32Array(4096 * BLOCK_FIELDS);
+/** Growable list of rows of `width` numbers (blocks, chunks). */
+class Rows {
+  private data: Uint32Array;
   length = 0;
 
-  push(file: number, start: number, length: number, line: number): void {
-    if (this.length + BLOCK_FIELDS > this.data.length) {
+  constructor(private readonly width: number) {
+    this.data = new Uint32Array(4096 * width);
+  }
+
+  /** How many rows it holds. */
+  get rows(): number {
+    return this.length / this.width;
+  }
+
+  push(...fields: number[]): void {
+    if (this.length + this.width > this.data.length) {
       const grown = new Uint32Array(this.data.length * 2);
       grown.set(this.data);
       this.data = grown;
     }
-    this.data.set([file, start, length, line], this.length);
-    this.length += BLOCK_FIELDS;
+    this.data.set(fields, this.length);
+    this.length += this.width;
   }
 
   done(): Uint32Array {
@@ -97,9 +112,12 @@ class Blocks {
  */
 export function buildShard(grams: NativeGrams, files: readonly ShardFile[]): Shard {
   const builder = grams.createBuilder();
+  const words = nativeWords;
+  let wordsBuilder = words?.createBuilder() ?? null;
   const languages: (string | null)[] = [];
   const raw: boolean[] = [];
-  const blocks = new Blocks();
+  const blocks = new Rows(BLOCK_FIELDS);
+  const chunks = new Rows(CHUNK_FIELDS);
   let whole = true;
   for (const file of files) {
     let text: Buffer | null = null;
@@ -118,12 +136,18 @@ export function buildShard(grams: NativeGrams, files: readonly ShardFile[]): Sha
     for (let start = 0; start < text.length;) {
       const newline = text.indexOf(0x0a, Math.min(text.length, start + FIRST_STAGE.blockBytes) - 1);
       const end = newline < 0 ? text.length : newline + 1;
-      const newlines: number = whole ? grams.add(builder, blocks.length / BLOCK_FIELDS, text.subarray(start, end)) : -1;
+      const newlines: number = whole ? grams.add(builder, blocks.rows, text.subarray(start, end)) : -1;
       whole = newlines >= 0;
       blocks.push(file.id, start, end - start, line);
       line += newlines;
       start = end;
     }
+    if (words && wordsBuilder !== null && addFileWords(words, wordsBuilder, chunks.rows, file.id, text, (...fields) => chunks.push(...fields)) < 0) {
+      // Out of memory: the shard keeps its trigrams, and word searches answer from the index.
+      wordsBuilder = null;
+    }
   }
-  return { languages, raw, blocks: blocks.done(), postings: whole ? grams.finish(builder) : null };
+  const postings = whole ? grams.finish(builder) : null;
+  const wordPostings = words && wordsBuilder !== null ? words.finish(wordsBuilder) : null;
+  return { languages, raw, blocks: blocks.done(), postings, chunks: wordPostings ? chunks.done() : new Uint32Array(0), words: wordPostings };
 }

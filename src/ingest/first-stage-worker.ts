@@ -12,4 +12,5 @@ if (!port) throw new Error('first-stage-worker runs only as a worker thread');
 if (!nativeGrams) throw new Error('native/quarry_grams.c is not built');
 const shard = buildShard(nativeGrams, (workerData as { files: ShardFile[] }).files);
 // Buffers this large have an ArrayBuffer of their own (Buffer's pool holds only small ones): they can be moved.
-port.postMessage(shard, [shard.blocks.buffer as ArrayBuffer, ...(shard.postings ? [shard.postings.buffer as ArrayBuffer] : [])]);
+const moved = [shard.blocks.buffer, shard.chunks.buffer, ...(shard.postings ? [shard.postings.buffer] : []), ...(shard.words ? [shard.words.buffer] : [])];
+port.postMessage(shard, moved as ArrayBuffer[]);

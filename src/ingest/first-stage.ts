@@ -12,8 +12,12 @@
  * Each thread builds a shard from groups of files taken in turn; a query reads every shard, and
  * nothing is merged.
  *
- * Layout: each shard's postings (native/quarry_grams.c) and its block table (BLOCK_FIELDS u32
- * per block), both in this machine's byte order (the file is read where it was written), then the
+ * Where the words builder is built, each shard also holds the word postings of its files' chunks
+ * of lines (ingest/first-stage-words), so word searches rank every file too.
+ *
+ * Layout: each shard's postings (native/quarry_grams.c), its block table (BLOCK_FIELDS u32 per
+ * block), its word postings (native/quarry_words.c) and its chunk table (CHUNK_FIELDS u32 per
+ * chunk), all in this machine's byte order (the file is read where it was written), then the
  * JSON header, then its length and the magic (little-endian u32 each).
  */
 import fs from 'node:fs';
@@ -22,6 +26,9 @@ import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FIRST_STAGE } from '../contracts/limits.js';
 import { BLOCK_FIELDS, buildShard, nativeGrams, type Shard, type ShardFile } from './first-stage-shard.js';
+import { CHUNK_FIELDS } from './first-stage-words.js';
+import { pathIndexText } from '../text/identifiers.js';
+import { fts5Tokens } from '../store/postgres/pg-words.js';
 
 /** The built worker script; absent when running from TypeScript sources (tests), which then build one shard in-process. */
 const WORKER_SCRIPT = fileURLToPath(new URL('./first-stage-worker.js', import.meta.url));
@@ -52,13 +59,19 @@ export interface FirstStageHeader {
   mtimes: number[];
   /** Per path: its text is its bytes (UTF-8 without a byte-order mark), so a block is read alone; else the file is decoded whole. */
   raw: boolean[];
-  /** Each shard's postings and block table, as places in the file (bytes from its start). */
-  shards: { offset: number; length: number; blocksOffset: number; blocks: number }[];
+  /** Each shard's postings and block table, and its word postings and chunk table when `words`, as places in the file (bytes from its start). */
+  shards: { offset: number; length: number; blocksOffset: number; blocks: number; wordsOffset: number; wordsLength: number; chunksOffset: number; chunks: number }[];
+  /** Every shard holds its chunks' word postings: word searches can rank every file. */
+  words: boolean;
+  /** Per path: the tokens of its path column in the word index (pathIndexText), for BM25's row lengths. */
+  pathTokens: number[];
 }
 
 export interface FirstStageSummary {
   files: number;
   shards: number;
+  /** The first stage holds word postings: word searches rank every file from it. */
+  words: boolean;
   bytes: number;
   duration_ms: number;
 }
@@ -105,17 +118,28 @@ export async function writeFirstStage(target: string, root: string, repository: 
     raw[file.id] = shards[t]!.raw[i] ?? false;
   }));
 
-  const tables = shards.map((shard) => Buffer.from(shard.blocks.buffer, shard.blocks.byteOffset, shard.blocks.byteLength));
+  const words = shards.every((shard) => shard.words !== null);
+  const bytesOf = (table: Uint32Array) => Buffer.from(table.buffer, table.byteOffset, table.byteLength);
+  // Per shard, its parts in the order they are written.
+  const shardParts = shards.map((shard) => [shard.postings!, bytesOf(shard.blocks), ...(words ? [shard.words!, bytesOf(shard.chunks)] : [])]);
   const places: FirstStageHeader['shards'] = [];
   let at = 0;
   shards.forEach((shard, i) => {
-    const length = shard.postings!.length;
-    places.push({ offset: at, length, blocksOffset: at + length, blocks: shard.blocks.length / BLOCK_FIELDS });
-    at += length + tables[i]!.length;
+    const [postings, blocks, wordPostings, chunks] = shardParts[i]!;
+    const blocksOffset = at + postings!.length;
+    const wordsOffset = blocksOffset + blocks!.length;
+    const chunksOffset = wordsOffset + (wordPostings?.length ?? 0);
+    places.push({
+      offset: at, length: postings!.length, blocksOffset, blocks: shard.blocks.length / BLOCK_FIELDS,
+      wordsOffset, wordsLength: wordPostings?.length ?? 0, chunksOffset, chunks: words ? shard.chunks.length / CHUNK_FIELDS : 0,
+    });
+    at = chunksOffset + (chunks?.length ?? 0);
   });
+  const paths = sorted.map((f) => f.relPath);
   const header: FirstStageHeader = {
-    repository, root, paths: sorted.map((f) => f.relPath), languages,
-    sizes: sorted.map((f) => f.size), mtimes: sorted.map((f) => f.mtimeMs), raw, shards: places,
+    repository, root, paths, languages,
+    sizes: sorted.map((f) => f.size), mtimes: sorted.map((f) => f.mtimeMs), raw, shards: places, words,
+    pathTokens: words ? paths.map((p, id) => (languages[id] === null ? 0 : fts5Tokens(pathIndexText(p, languages[id]!)).length)) : [],
   };
   const json = Buffer.from(JSON.stringify(header), 'utf8');
   const trailer = Buffer.alloc(8);
@@ -124,7 +148,7 @@ export async function writeFirstStage(target: string, root: string, repository: 
   const temporary = `${target}.${process.pid}.tmp`;
   const fd = fs.openSync(temporary, 'w');
   try {
-    shards.forEach((shard, i) => { fs.writeSync(fd, shard.postings!); fs.writeSync(fd, tables[i]!); });
+    for (const written of shardParts) for (const part of written) fs.writeSync(fd, part);
     fs.writeSync(fd, json);
     fs.writeSync(fd, trailer);
     fs.closeSync(fd);
@@ -134,7 +158,7 @@ export async function writeFirstStage(target: string, root: string, repository: 
     fs.rmSync(temporary, { force: true });
     throw error;
   }
-  return { files: files.length, shards: shards.length, bytes: at + json.length + trailer.length, duration_ms: Date.now() - started };
+  return { files: files.length, shards: shards.length, words, bytes: at + json.length + trailer.length, duration_ms: Date.now() - started };
 }
 
 /** Removes a first stage left by this or an earlier pass (a killed pass leaves one behind). */

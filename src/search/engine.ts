@@ -46,9 +46,10 @@ export interface SearchCodeResponse {
   /**
    * Between the search worker and the tool only: the candidates came from the first stage of the
    * index pass under way (search/first-stage-reader), whose files number `files`. The tool turns it
-   * into its warning and leaves it out of the reply.
+   * into its warning and leaves it out of the reply. `from`: the exact or regex lines read from the
+   * files, or the word hits of the first stage's chunks (search/first-stage-words).
    */
-  first_stage?: { files: number };
+  first_stage?: { files: number; from: 'lines' | 'words' };
 }
 
 interface Retrieved {

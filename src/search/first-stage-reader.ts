@@ -120,32 +120,50 @@ export class FirstStagePostings {
 
   /** The rows of one file's pieces: each block as read, or the whole file once when it changed, is decoded or is asked whole. */
   private fileRows(pieces: readonly Piece[]): CandidateChunkRow[] {
-    const { paths, languages, repository, root, sizes, mtimes, raw } = this.header;
+    const { paths, languages, repository } = this.header;
     const id = pieces[0]!.file;
     const row = (content: Buffer, line: number): CandidateChunkRow => ({
       chunk_id: firstStageRowId(id), start_line: line, content: withoutLastNewline(content), path: paths[id]!, language: languages[id]!, repository,
     });
+    const read = this.fileText(id, pieces[0]!.length < 0 ? null : pieces);
+    if (!read) return [];
+    if ('whole' in read) return read.whole.length === 0 ? [] : [row(read.whole, 1)];
+    return read.pieces.map((content, i) => row(content, pieces[i]!.line));
+  }
+
+  /**
+   * Byte ranges of file `id`'s text as the walk saw it, or its whole text as it is now when it changed
+   * since (`changed`), or when `ranges` is null; null when the file is gone, unreadable, binary now,
+   * or outside the root. A file read as it is on disk has only its ranges read; another is decoded once.
+   */
+  fileText(id: number, ranges: readonly { start: number; length: number }[] | null): { pieces: Buffer[] } | { whole: Buffer; changed: boolean } | null {
+    const { paths, root, sizes, mtimes, raw } = this.header;
     let fd: number;
     try {
       const real = fs.realpathSync.native(path.join(root, paths[id]!));
-      if (!isInside(this.realRoot, real)) return [];
+      if (!isInside(this.realRoot, real)) return null;
       fd = fs.openSync(real, 'r');
     } catch {
-      return [];
+      return null;
     }
     try {
       const stat = fs.fstatSync(fd);
       const same = stat.size === sizes[id] && stat.mtimeMs === mtimes[id];
-      if (same && raw[id] && pieces[0]!.length >= 0) return pieces.map((piece) => row(readAt(fd, piece.start, piece.length), piece.line));
+      if (same && raw[id] && ranges) return { pieces: ranges.map((range) => readAt(fd, range.start, range.length)) };
       const text = firstStageText(fs.readFileSync(fd));
-      if (!text || text.length === 0) return [];
-      if (!same || pieces[0]!.length < 0) return [row(text, 1)];
-      return pieces.map((piece) => row(text.subarray(piece.start, piece.start + piece.length), piece.line));
+      if (!text) return null;
+      if (!same || !ranges) return { whole: text, changed: !same };
+      return { pieces: ranges.map((range) => text.subarray(range.start, range.start + range.length)) };
     } catch {
-      return [];
+      return null;
     } finally {
       fs.closeSync(fd);
     }
+  }
+
+  /** `length` bytes of the first-stage file at `position`. */
+  read(position: number, length: number): Buffer {
+    return readAt(this.fd, position, length);
   }
 
   private evaluate(shard: ShardTable, node: ByteNode): Uint32Array {
@@ -175,7 +193,7 @@ function withoutLastNewline(text: Buffer): Buffer {
 }
 
 /** Bytes as u32 in this machine's order (a copy: the bytes need not be aligned). */
-function words(bytes: Buffer): Uint32Array {
+export function words(bytes: Buffer): Uint32Array {
   const out = new Uint32Array(bytes.length >>> 2);
   new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
   return out;

@@ -23,6 +23,8 @@ import type { SearchCodeResponse } from './engine.js';
 import { searchProject } from './project-search.js';
 import { findReferences, type ReferencesRequest, type ReferencesResponse } from './references-service.js';
 import { FirstStagePostings, withFirstStage } from './first-stage-reader.js';
+import { FirstStageWords, firstStageWordsAnswer, withFirstStageWords } from './first-stage-words.js';
+import { planSearch } from './plan.js';
 import { searchCodePage } from './search-code-service.js';
 import type { SemanticQuery } from './semantic-fusion.js';
 
@@ -186,10 +188,14 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
       const vectors = store instanceof SqliteIndex ? store.sqlite : null;
       const stage = job.firstStage ? stores.firstStage(job.firstStage) : null;
       if (!stage) return store.read((reader) => searchCodePage(reader, params, offset, semantic && { query: semantic, vectors }));
+      const words = firstStageWordsAnswer(planSearch(params), semantic !== undefined) ? FirstStageWords.of(stage) : null;
       return store.read(async (reader) => {
-        const staged = withFirstStage(reader, stage);
-        const response = await searchCodePage(staged.reader, params, offset, semantic && { query: semantic, vectors });
-        return staged.used() ? { ...response, first_stage: { files: stage.header.paths.length } } : response;
+        const lines = withFirstStage(reader, stage);
+        const staged = words ? withFirstStageWords(lines.reader, words) : null;
+        const response = await searchCodePage(staged?.reader ?? lines.reader, params, offset, semantic && { query: semantic, vectors });
+        // The exact fallback of a word search that found nothing answers from the lines: its warning is theirs.
+        const from = lines.used() ? 'lines' : staged?.used() ? 'words' : null;
+        return from ? { ...response, first_stage: { files: stage.header.paths.length, from } } : response;
       });
     }
     case 'find_references':

@@ -77,13 +77,16 @@ export class IndexPass {
 
   /**
    * What an answer read while the pass runs says of itself; null when no pass runs. `wholeFiles`:
-   * the answer came from the pass's first stage (search/first-stage-reader), whose files number that.
+   * the answer came from the pass's first stage, whose files number that: exact or regex lines read
+   * from the files (search/first-stage-reader), or, `from` 'words', word hits of its chunks
+   * (search/first-stage-words).
    */
-  notice(locale: Locale, wholeFiles?: number): string | null {
+  notice(locale: Locale, wholeFiles?: number, from: 'lines' | 'words' = 'lines'): string | null {
     if (!this.running) return null;
     const progress = this.progress;
     if (wholeFiles !== undefined) {
-      return message('index.building_whole', { done: progress?.filesDone ?? 0, total: progress?.filesTotal || wholeFiles }, locale);
+      const counts = { done: progress?.filesDone ?? 0, total: progress?.filesTotal || wholeFiles };
+      return message(from === 'words' ? 'index.building_words' : 'index.building_whole', counts, locale);
     }
     return progress && progress.filesTotal > 0
       ? message('index.building', { done: progress.filesDone, total: progress.filesTotal }, locale)

@@ -43,7 +43,7 @@ export const searchCodeTool = defineTool<SearchCodeParams, SearchCodeResponse>({
     const skipped = vector && 'warning' in vector ? vector.warning : reply.semantic?.skipped ? message('embeddings.skipped', { reason: reply.semantic.skipped }, call.locale) : null;
     if (skipped) reply.warnings = [...(reply.warnings ?? []), skipped];
     // An answer from the first stage covers every file (if the pass has ended meanwhile, it needs no warning).
-    return withPassNotice(reply, firstStage ? ctx.indexPass.notice(call.locale, firstStage.files) : building);
+    return withPassNotice(reply, firstStage ? ctx.indexPass.notice(call.locale, firstStage.files, firstStage.from) : building);
   },
   text: (reply, params) => renderSearchCodeText(reply, params.detailLevel),
 });

@@ -53,6 +53,11 @@ export const coreMessages = {
     ja: 'インデックスを作成中です（これまでに {total} ファイル中 {done} ファイル）。この完全一致・正規表現のヒットと件数はすべてのファイルを対象にし、ファイルそのものから読み取っています（作成開始後に変更されたファイルは漏れることがあります）。',
     cs: 'Index se právě vytváří (zatím {done} z {total} souborů). Tyto přesné nebo regexové nálezy a jejich počet zahrnují všechny soubory, přečtené přímo ze souborů (soubor změněný od začátku vytváření může chybět).',
   },
+  'index.building_words': {
+    en: 'The index is being built ({done} of {total} files so far). These word hits and their total cover every file, in chunks of lines ranked by their words alone: definitions, symbols and the call graph join the ranking when the index is done.',
+    ja: 'インデックスを作成中です（これまでに {total} ファイル中 {done} ファイル）。この単語検索のヒットと件数はすべてのファイルを対象にし、行のまとまりを単語だけで順位付けしています。定義・シンボル・呼び出しグラフはインデックスの完成後に順位付けに加わります。',
+    cs: 'Index se právě vytváří (zatím {done} z {total} souborů). Tyto slovní nálezy a jejich počet zahrnují všechny soubory, po úsecích řádků seřazených jen podle slov: definice, symboly a graf volání se do řazení zapojí, až bude index hotový.',
+  },
   'index.root_missing': {
     en: 'Folder to index does not exist or is not a directory: {root}',
     ja: 'インデックス対象のフォルダが存在しないか、フォルダではありません: {root}',

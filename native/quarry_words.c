@@ -1,0 +1,417 @@
+/*
+** quarry_words: the first stage's word postings (src/ingest/first-stage.ts).
+**
+** A builder takes chunks of word-index text as UTF-8 bytes, in increasing id
+** order, and keeps for every word the chunks that hold it and how often: a list
+** per word of (gap between ids, count) pairs, both varints (the first gap counts
+** from -1). A word is a run of ASCII letters, digits and '_' and bytes above
+** 0x7f, ASCII letters lower-cased: unicode61's tokens for ASCII text. Text with
+** other characters is folded by the caller (src/ingest/first-stage-words.ts)
+** into unicode61's own tokens joined by spaces, which this reads back as they
+** are. add() answers the chunk's token count, its body length for BM25.
+**
+** finish() lays the shard out for the reader (src/search/first-stage-words.ts),
+** in this machine's byte order (the shard is read where it was written):
+**   u32 magic "QWS1", u32 words, u32 word bytes, u32 data bytes
+**   words x { u32 offset in word bytes, u32 length, u32 chunks, u32 offset in data, u32 length },
+**     by word bytes (memcmp, then length)
+**   the word bytes, then the data: every list's pairs, one list after another
+*/
+#include <node_api.h>
+#include <stdint.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
+#include <stdlib.h>
+#include <string.h>
+
+/* What src/ingest/first-stage-words.ts checks before using the module. */
+#define QUARRY_WORDS_VERSION 1
+#define MAGIC 0x31535751u /* "QWS1" */
+/* Longer words are cut here (still counted once): no query word is longer than FTS_EXPRESSION allows. */
+#define WORD_MAX 1024
+
+typedef struct {
+  uint8_t *data;
+  uint32_t length;
+  uint32_t capacity;
+  uint32_t ids;
+  int64_t last;
+} List;
+
+/* A distinct word of the chunk being added: its bytes in the chunk's scratch, and its count. */
+typedef struct {
+  uint64_t hash;
+  uint32_t offset;
+  uint32_t length;
+  uint32_t count;
+} Local;
+
+typedef struct {
+  uint64_t hash;
+  uint32_t offset;
+  uint32_t length;
+  uint32_t list;
+} Slot;
+
+typedef struct {
+  Slot *slots;
+  uint32_t slot_mask;
+  uint32_t used;
+  uint8_t *bytes;
+  uint64_t bytes_length;
+  uint64_t bytes_capacity;
+  List *lists;
+  /* The chunk's distinct words (open addressing, under half full) and their lower-cased bytes. */
+  Local *local;
+  uint32_t local_mask;
+  uint32_t *local_used;
+  uint8_t *scratch;
+  size_t scratch_capacity;
+  int64_t last_id;
+  int failed;
+} Builder;
+
+static void builder_release(Builder *b) {
+  if (!b) return;
+  int had = b->used > 0;
+  for (uint32_t i = 0; i < b->used; i++) free(b->lists[i].data);
+  free(b->lists);
+  free(b->slots);
+  free(b->bytes);
+  free(b->local);
+  free(b->local_used);
+  free(b->scratch);
+  b->lists = NULL;
+  b->slots = NULL;
+  b->bytes = NULL;
+  b->local = NULL;
+  b->local_used = NULL;
+  b->scratch = NULL;
+  b->used = 0;
+#ifdef __GLIBC__
+  /* As quarry_grams: the lists were many small blocks, which glibc would keep for the build that follows. */
+  if (had) malloc_trim(0);
+#endif
+}
+
+static void builder_finalize(napi_env env, void *data, void *hint) {
+  (void)env; (void)hint;
+  builder_release(data);
+  free(data);
+}
+
+/* Words are hashed with FNV-1a, 64 bits, as they are lower-cased (builder_add). */
+
+static int varint(List *list, uint64_t value) {
+  if (list->capacity - list->length < 10) {
+    uint32_t capacity = list->capacity ? list->capacity * 2 : 8;
+    if (capacity < list->capacity) return 0;
+    uint8_t *data = realloc(list->data, capacity);
+    if (!data) return 0;
+    list->data = data;
+    list->capacity = capacity;
+  }
+  while (value >= 0x80) {
+    list->data[list->length++] = (uint8_t)(value | 0x80);
+    value >>= 7;
+  }
+  list->data[list->length++] = (uint8_t)value;
+  return 1;
+}
+
+static int grow_slots(Builder *b) {
+  uint32_t capacity = (b->slot_mask + 1) * 2;
+  if (capacity == 0) return 0;
+  Slot *slots = calloc(capacity, sizeof(Slot));
+  List *lists = realloc(b->lists, (size_t)capacity / 2 * sizeof(List));
+  if (!slots || !lists) {
+    free(slots);
+    if (lists) b->lists = lists;
+    return 0;
+  }
+  b->lists = lists;
+  uint32_t mask = capacity - 1;
+  for (uint32_t i = 0; i <= b->slot_mask; i++) {
+    Slot *s = &b->slots[i];
+    if (!s->length) continue;
+    uint32_t at = (uint32_t)s->hash & mask;
+    while (slots[at].length) at = (at + 1) & mask;
+    slots[at] = *s;
+  }
+  free(b->slots);
+  b->slots = slots;
+  b->slot_mask = mask;
+  return 1;
+}
+
+/* The list of a word (of hash h), made when it is new; NULL when memory ran out. */
+static List *list_for(Builder *b, const uint8_t *word, uint32_t length, uint64_t h) {
+  uint32_t at = (uint32_t)h & b->slot_mask;
+  for (;;) {
+    Slot *s = &b->slots[at];
+    if (!s->length) break;
+    if (s->hash == h && s->length == length && memcmp(b->bytes + s->offset, word, length) == 0) return &b->lists[s->list];
+    at = (at + 1) & b->slot_mask;
+  }
+  /* New: kept under half full, so probes stay short. */
+  if ((uint64_t)(b->used + 1) * 2 > (uint64_t)b->slot_mask + 1) {
+    if (!grow_slots(b)) return NULL;
+    return list_for(b, word, length, h);
+  }
+  if (b->bytes_length + length > b->bytes_capacity) {
+    uint64_t capacity = b->bytes_capacity ? b->bytes_capacity * 2 : 1 << 20;
+    while (capacity < b->bytes_length + length) capacity *= 2;
+    if (capacity > UINT32_MAX) return NULL;
+    uint8_t *bytes = realloc(b->bytes, capacity);
+    if (!bytes) return NULL;
+    b->bytes = bytes;
+    b->bytes_capacity = capacity;
+  }
+  Slot *s = &b->slots[at];
+  s->hash = h;
+  s->offset = (uint32_t)b->bytes_length;
+  s->length = length;
+  s->list = b->used;
+  memcpy(b->bytes + b->bytes_length, word, length);
+  b->bytes_length += length;
+  List *list = &b->lists[b->used++];
+  memset(list, 0, sizeof *list);
+  list->last = -1;
+  return list;
+}
+
+static int is_word_byte(uint8_t c) {
+  return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
+}
+
+/* Makes the chunk's table of distinct words hold at least `words` under half full; 0 when memory ran out. */
+static int local_reserve(Builder *b, size_t words) {
+  size_t slots = b->local_mask + 1;
+  if (b->local && words * 2 <= slots) return 1;
+  while (words * 2 > slots) slots *= 2;
+  Local *local = calloc(slots, sizeof(Local));
+  uint32_t *used = malloc(slots / 2 * sizeof(uint32_t));
+  if (!local || !used) { free(local); free(used); return 0; }
+  free(b->local);
+  free(b->local_used);
+  b->local = local;
+  b->local_used = used;
+  b->local_mask = (uint32_t)(slots - 1);
+  return 1;
+}
+
+/*
+** Adds every word of bytes to chunk `id`'s postings; its token count, or -1 when memory ran out.
+** The chunk's words are counted in a small table first (a chunk repeats its words), so the
+** builder's large table, far apart in memory, is touched once per distinct word.
+*/
+static int64_t builder_add(Builder *b, int64_t id, const uint8_t *bytes, size_t length) {
+  if (b->scratch_capacity < length) {
+    uint8_t *scratch = realloc(b->scratch, length);
+    if (!scratch) return -1;
+    b->scratch = scratch;
+    b->scratch_capacity = length;
+  }
+  /* At most one word per two bytes: the table never needs to grow within a chunk. */
+  if (!local_reserve(b, length / 2 + 1)) return -1;
+  uint32_t distinct = 0;
+  size_t written = 0;
+  int64_t tokens = 0;
+  size_t i = 0;
+  while (i < length) {
+    if (!is_word_byte(bytes[i])) { i++; continue; }
+    size_t start = written;
+    uint32_t n = 0;
+    uint64_t h = 1469598103934665603ull;
+    for (; i < length && is_word_byte(bytes[i]); i++) {
+      uint8_t c = bytes[i];
+      if (n == WORD_MAX) continue;
+      c = (c >= 'A' && c <= 'Z') ? (uint8_t)(c + 32) : c;
+      b->scratch[written++] = c;
+      h = (h ^ c) * 1099511628211ull;
+      n++;
+    }
+    tokens++;
+    uint32_t at = (uint32_t)h & b->local_mask;
+    for (;;) {
+      Local *slot = &b->local[at];
+      if (!slot->length) {
+        *slot = (Local){ h, (uint32_t)start, n, 1 };
+        b->local_used[distinct++] = at;
+        break;
+      }
+      if (slot->hash == h && slot->length == n && memcmp(b->scratch + slot->offset, b->scratch + start, n) == 0) {
+        slot->count++;
+        written = start; /* the word is kept once */
+        break;
+      }
+      at = (at + 1) & b->local_mask;
+    }
+  }
+  int ok = 1;
+  for (uint32_t k = 0; k < distinct; k++) {
+    Local *slot = &b->local[b->local_used[k]];
+    if (ok) {
+      List *list = list_for(b, b->scratch + slot->offset, slot->length, slot->hash);
+      if (!list || !varint(list, (uint64_t)(id - list->last)) || !varint(list, slot->count)) ok = 0;
+      else {
+        list->last = id;
+        list->ids++;
+      }
+    }
+    slot->length = 0;
+  }
+  return ok ? tokens : -1;
+}
+
+static Builder *builder_call(napi_env env, napi_callback_info info, size_t count, napi_value *argv, const char *usage) {
+  size_t argc = count;
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  void *data = NULL;
+  if (argc < count) {
+    napi_throw_type_error(env, NULL, usage);
+    return NULL;
+  }
+  if (napi_get_value_external(env, argv[0], &data) != napi_ok || !data) {
+    napi_throw_type_error(env, NULL, "not a words builder");
+    return NULL;
+  }
+  return data;
+}
+
+static napi_value create_builder(napi_env env, napi_callback_info info) {
+  (void)info;
+  Builder *b = calloc(1, sizeof *b);
+  const uint32_t slots = 1u << 16;
+  if (b) {
+    b->slots = calloc(slots, sizeof(Slot));
+    b->lists = malloc((size_t)slots / 2 * sizeof(List));
+    b->slot_mask = slots - 1;
+  }
+  if (!b || !b->slots || !b->lists) {
+    if (b) builder_release(b);
+    free(b);
+    napi_throw_error(env, NULL, "out of memory for a words builder");
+    return NULL;
+  }
+  b->last_id = -1;
+  napi_value out;
+  if (napi_create_external(env, b, builder_finalize, NULL, &out) != napi_ok) {
+    builder_finalize(env, b, NULL);
+    return NULL;
+  }
+  return out;
+}
+
+/* add(builder, id, bytes): id above the last one added; the token count, or -1 when memory ran out (the builder is then spent). */
+static napi_value add(napi_env env, napi_callback_info info) {
+  napi_value argv[3];
+  Builder *b = builder_call(env, info, 3, argv, "add(builder, id, bytes)");
+  if (!b) return NULL;
+  int64_t id;
+  if (napi_get_value_int64(env, argv[1], &id) != napi_ok || id <= b->last_id || id > UINT32_MAX) {
+    napi_throw_range_error(env, NULL, "ids must increase");
+    return NULL;
+  }
+  bool is_typed;
+  napi_is_typedarray(env, argv[2], &is_typed);
+  napi_typedarray_type type = napi_int8_array;
+  size_t length = 0;
+  void *data = NULL;
+  if (is_typed) napi_get_typedarray_info(env, argv[2], &type, &length, &data, NULL, NULL);
+  if (!is_typed || type != napi_uint8_array) { napi_throw_type_error(env, NULL, "bytes must be a Uint8Array"); return NULL; }
+  b->last_id = id;
+  int64_t tokens = -1;
+  if (!b->failed && b->slots) tokens = builder_add(b, id, data, length);
+  if (tokens < 0 && !b->failed) {
+    b->failed = 1;
+    builder_release(b);
+  }
+  napi_value out;
+  napi_create_int64(env, b->failed ? -1 : tokens, &out);
+  return out;
+}
+
+typedef struct {
+  const uint8_t *word;
+  uint32_t length;
+  uint32_t offset;
+  uint32_t list;
+} Entry;
+
+static int entry_order(const void *x, const void *y) {
+  const Entry *a = x, *b = y;
+  uint32_t n = a->length < b->length ? a->length : b->length;
+  int c = memcmp(a->word, b->word, n);
+  if (c) return c;
+  return a->length < b->length ? -1 : a->length > b->length;
+}
+
+/* finish(builder): the shard's bytes (see the top of this file), or null when memory ran out; the builder is spent either way. */
+static napi_value finish(napi_env env, napi_callback_info info) {
+  napi_value argv[1];
+  Builder *b = builder_call(env, info, 1, argv, "finish(builder)");
+  if (!b) return NULL;
+  napi_value out;
+  napi_get_null(env, &out);
+  if (b->failed || !b->slots) {
+    builder_release(b);
+    return out;
+  }
+  Entry *entries = malloc((size_t)(b->used ? b->used : 1) * sizeof(Entry));
+  uint64_t data_bytes = 0;
+  int ok = entries != NULL;
+  uint32_t n = 0;
+  for (uint32_t i = 0; ok && i <= b->slot_mask; i++) {
+    Slot *s = &b->slots[i];
+    if (!s->length) continue;
+    List *list = &b->lists[s->list];
+    entries[n++] = (Entry){ b->bytes + s->offset, s->length, s->offset, s->list };
+    data_bytes += list->length;
+  }
+  size_t table = 16 + (size_t)n * 20;
+  if (!ok || data_bytes + table + b->bytes_length > UINT32_MAX) {
+    free(entries);
+    builder_release(b);
+    return out;
+  }
+  qsort(entries, n, sizeof(Entry), entry_order);
+  void *bytes;
+  if (napi_create_buffer(env, table + (size_t)b->bytes_length + (size_t)data_bytes, &bytes, &out) != napi_ok) {
+    free(entries);
+    builder_release(b);
+    return NULL;
+  }
+  uint8_t *head = bytes;
+  uint32_t header[4] = { MAGIC, n, (uint32_t)b->bytes_length, (uint32_t)data_bytes };
+  memcpy(head, header, sizeof header);
+  memcpy(head + table, b->bytes, b->bytes_length);
+  uint8_t *entry = head + 16;
+  uint8_t *data = head + table + b->bytes_length;
+  uint32_t offset = 0;
+  for (uint32_t i = 0; i < n; i++) {
+    List *list = &b->lists[entries[i].list];
+    uint32_t row[5] = { entries[i].offset, entries[i].length, list->ids, offset, list->length };
+    memcpy(entry, row, sizeof row);
+    entry += 20;
+    memcpy(data + offset, list->data, list->length);
+    offset += list->length;
+  }
+  free(entries);
+  builder_release(b);
+  return out;
+}
+
+NAPI_MODULE_INIT() {
+  napi_value version;
+  napi_create_uint32(env, QUARRY_WORDS_VERSION, &version);
+  napi_property_descriptor properties[] = {
+    { "version", NULL, NULL, NULL, NULL, version, napi_enumerable, NULL },
+    { "createBuilder", NULL, create_builder, NULL, NULL, NULL, napi_enumerable, NULL },
+    { "add", NULL, add, NULL, NULL, NULL, napi_enumerable, NULL },
+    { "finish", NULL, finish, NULL, NULL, NULL, napi_enumerable, NULL },
+  };
+  napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
+  return exports;
+}

@@ -1,0 +1,61 @@
+/**
+ * @module ingest/first-stage-words
+ * The words of the first stage (ingest/first-stage): each file's text cut into chunks of lines as
+ * the index cuts a file it has no definitions for (ingest/chunk), and each chunk's word-index body
+ * (its text and the words the index adds: identifier parts and stems, text/identifiers) posted to
+ * a words builder (native/quarry_words.c), so word searches can rank every file while the index is
+ * written (search/first-stage-words). ASCII text is tokenised natively, by unicode61's rules for
+ * ASCII; other text is folded here into unicode61's own tokens (store/postgres/pg-words).
+ */
+import { fileURLToPath } from 'node:url';
+import { chunkLines, splitLines } from './chunk.js';
+import { wordIndexText } from '../text/identifiers.js';
+import { loadNativeModule } from '../text/native-text.js';
+import { fts5Tokens } from '../store/postgres/pg-words.js';
+
+export interface NativeWords {
+  version: number;
+  createBuilder(): unknown;
+  /** The token count of `bytes`, or -1 when memory ran out (the builder is then spent). */
+  add(builder: unknown, id: number, bytes: Uint8Array): number;
+  finish(builder: unknown): Buffer | null;
+}
+
+const WORDS_MODULE = fileURLToPath(new URL('../../build/Release/quarry_words.node', import.meta.url));
+const WORDS_MODULE_VERSION = 1;
+
+/** The native builder; null where it is not built (the first stage then holds no words). */
+export const nativeWords: NativeWords | null = loadNativeModule<NativeWords>(WORDS_MODULE, (module) => module.version === WORDS_MODULE_VERSION);
+
+/** Per chunk of a shard, six numbers: its file's id, its start and length in the file's text (bytes), its first and last line, its body's tokens. */
+export const CHUNK_FIELDS = 6;
+
+/** Anything but tabs, newlines and printable ASCII (control characters too): folded here, to be safe. */
+const NOT_PLAIN_ASCII = /[^\t-~]/;
+
+/** A chunk's word-index body as bytes the native tokenizer reads as unicode61 would read the text. */
+function bodyBytes(content: string): Buffer {
+  const body = wordIndexText(content);
+  return NOT_PLAIN_ASCII.test(body) ? Buffer.from(fts5Tokens(body).join(' '), 'utf8') : Buffer.from(body, 'latin1');
+}
+
+/**
+ * Posts the chunks of one file's text (UTF-8) to `builder`, the first one as chunk `firstId`, and
+ * appends each chunk's fields to `push`. Returns how many chunks it posted, or -1 when the builder
+ * ran out of memory.
+ */
+export function addFileWords(
+  words: NativeWords, builder: unknown, firstId: number, fileId: number, text: Buffer, push: (...fields: number[]) => void,
+): number {
+  const chunks = chunkLines(splitLines(text.toString('utf8')));
+  let start = 0;
+  for (const [i, chunk] of chunks.entries()) {
+    const length = Buffer.byteLength(chunk.content, 'utf8');
+    const tokens = words.add(builder, firstId + i, bodyBytes(chunk.content));
+    if (tokens < 0) return -1;
+    push(fileId, start, length, chunk.startLine, chunk.endLine, tokens);
+    // Chunks cover every line, each ended by one newline (the last one's may be missing).
+    start += length + 1;
+  }
+  return chunks.length;
+}

@@ -1,0 +1,495 @@
+/**
+ * @module search/first-stage-words
+ * Word searches from the first stage (ingest/first-stage-words): the chunks of lines of every file
+ * and their words, so a word search ranks the whole tree while the index is written. It answers
+ * the word questions of an IndexReader as the word index would, over its own chunks:
+ * - an expression (search/fts-expression) matches a chunk when each word it needs is in the
+ *   chunk's body (its text and added words) or in its file's path words, as FTS5 matches a row's
+ *   columns;
+ * - hits are ranked by BM25 over those two columns as the index ranks its rows (FTS5's bm25 with
+ *   the index's weights, native/quarry_ranking.c), and the second ranking stage then scores the
+ *   first hits again as it does the index's (search/rerank);
+ * - totals are exact: every chunk the expression matches, counted from the postings.
+ * Chunk ids are below 0 (-1 - the chunk's place among all shards' chunks), so no id of the index
+ * is one of them. There are no definitions yet, so chunks have no symbol.
+ */
+import { RANKING } from '../contracts/limits.js';
+import { splitLines } from '../ingest/chunk.js';
+import { CHUNK_FIELDS } from '../ingest/first-stage-words.js';
+import { estimateTokens } from '../shape/tokens.js';
+import { parseMatch, type MatchNode } from '../store/match-tree.js';
+import { fts5Tokens } from '../store/postgres/pg-words.js';
+import { phraseTokens } from '../store/kept-hits.js';
+import type { ChunkHitRow, ScoredChunkRow, SearchFilter, WordHits } from '../store/rows.js';
+import type { IndexReader, PageWindow, ScoredChunkText, WordRowLengths } from '../store/store.js';
+import { pathIndexText } from '../text/identifiers.js';
+import type { FirstStagePostings } from './first-stage-reader.js';
+import type { Plan, Retriever } from './plan.js';
+
+/** "QWS1", native/quarry_words.c's shard. */
+const WORDS_MAGIC = 0x31535751;
+/** Bytes per word of a shard's table: offset and length of its bytes, chunks, offset and length of its list. */
+const WORD_ROW_BYTES = 20;
+/** Chunks whose text is read per batch when hits are read in rank order (phrase queries). */
+const RANKED_BATCH = 64;
+
+interface WordsShard {
+  words: number;
+  tableStart: number;
+  bytesStart: number;
+  dataStart: number;
+  /** Global id of the shard's first chunk. */
+  firstChunk: number;
+}
+
+/** A word's chunks (global ids, increasing) and its count in each chunk's body. */
+interface Postings {
+  ids: Uint32Array;
+  counts: Uint32Array;
+}
+
+/** The chunk id a first-stage word hit carries. */
+export function stageChunkId(chunk: number): number {
+  return -1 - chunk;
+}
+
+const chunkOf = (chunkId: number) => -1 - chunkId;
+
+/** Bytes as u32 in this machine's order (a copy: the bytes need not be aligned). */
+function u32(bytes: Buffer): Uint32Array {
+  const out = new Uint32Array(bytes.length >>> 2);
+  new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
+  return out;
+}
+
+/** The retrievers a search from the first stage's words can run: words only, no definitions or graph. */
+const WORD_RETRIEVERS: ReadonlySet<Retriever['name']> = new Set(['bm25', 'phrase_check', 'name_definitions']);
+
+/**
+ * Whether the first stage's words can answer `plan`: a word search whose retrievers need no
+ * definitions or graph (those questions answer from what the index has committed, saying so).
+ * Definitions the query's words name (`name_definitions`) only raise hits in the second stage: without
+ * definitions yet, none are raised. A search with the query's vectors ranks by the index's.
+ */
+export function firstStageWordsAnswer(plan: Plan, withVectors: boolean): boolean {
+  return plan.engine === 'words' && !withVectors && plan.retrievers.every((r) => WORD_RETRIEVERS.has(r.name));
+}
+
+/** The first stage's words, made once per opened first stage. */
+const opened = new WeakMap<FirstStagePostings, FirstStageWords | null>();
+
+export class FirstStageWords {
+  /** All shards' chunks, CHUNK_FIELDS each, global ids in order. */
+  private readonly chunks: Uint32Array;
+  /** Per file: its first chunk's global id and how many it has (a file's chunks are one run in one shard). */
+  private readonly fileChunks: Map<number, { first: number; count: number }>;
+  private readonly averageLength: number;
+  /** Path word -> the files whose path column holds it, and how often; made on the first question. */
+  private pathFiles: Map<string, Map<number, number>> | null = null;
+  private readonly cache = new Map<string, Postings>();
+
+  private constructor(private readonly stage: FirstStagePostings, private readonly shards: WordsShard[], chunks: Uint32Array) {
+    this.chunks = chunks;
+    this.fileChunks = new Map();
+    const { pathTokens } = stage.header;
+    let length = 0;
+    const n = chunks.length / CHUNK_FIELDS;
+    for (let c = 0; c < n; c++) {
+      const file = chunks[c * CHUNK_FIELDS]!;
+      const run = this.fileChunks.get(file);
+      if (run) run.count++;
+      else this.fileChunks.set(file, { first: c, count: 1 });
+      length += chunks[c * CHUNK_FIELDS + 5]! + (pathTokens[file] ?? 0);
+    }
+    this.averageLength = Math.max(1, length / Math.max(1, n));
+  }
+
+  /** The words of `stage`, or null when it holds none (the words builder was not built, or ran out of memory). */
+  static of(stage: FirstStagePostings): FirstStageWords | null {
+    if (opened.has(stage)) return opened.get(stage)!;
+    let words: FirstStageWords | null = null;
+    if (stage.header.words) {
+      try {
+        const shards: WordsShard[] = [];
+        const tables: Uint32Array[] = [];
+        let firstChunk = 0;
+        for (const place of stage.header.shards) {
+          const head = u32(stage.read(place.wordsOffset, 16));
+          if (head[0] !== WORDS_MAGIC) throw new Error('not a words shard');
+          const count = head[1]!;
+          const tableStart = place.wordsOffset + 16;
+          const bytesStart = tableStart + count * WORD_ROW_BYTES;
+          shards.push({ words: count, tableStart, bytesStart, dataStart: bytesStart + head[2]!, firstChunk });
+          tables.push(u32(stage.read(place.chunksOffset, place.chunks * CHUNK_FIELDS * 4)));
+          firstChunk += place.chunks;
+        }
+        const all = new Uint32Array(firstChunk * CHUNK_FIELDS);
+        let at = 0;
+        for (const table of tables) { all.set(table, at); at += table.length; }
+        words = new FirstStageWords(stage, shards, all);
+      } catch {
+        words = null;
+      }
+    }
+    opened.set(stage, words);
+    return words;
+  }
+
+  chunkCount(): number {
+    return this.chunks.length / CHUNK_FIELDS;
+  }
+
+  /** Chunks holding each word in either column (the IDF's document count). */
+  vocabDocs(terms: readonly string[]): Map<string, number> {
+    return new Map(terms.map((term) => [term, this.termChunks(term).ids.length]));
+  }
+
+  /** Chunks matching `match` within `filter`: the exact count. */
+  count(filter: SearchFilter, match: string): number {
+    return this.matching(filter, match).length;
+  }
+
+  /**
+   * The best chunks of `match` within `filter`, best first, from `window.offset`. As the index does
+   * (store/kept-hits), the best rows of an expression of plain words come with the counts they were
+   * scored by, which the second stage then reads instead of the text (they count "café" for "cafe").
+   */
+  page(filter: SearchFilter, match: string, window: PageWindow): ScoredChunkRow[] {
+    const tokens = phraseTokens(match);
+    return this.ranked(filter, match).slice(window.offset, window.offset + window.limit).map(({ chunk, score }, i) => {
+      const row: ScoredChunkRow = { chunk_id: stageChunkId(chunk), score };
+      if (tokens && window.offset + i < RANKING.keptHitsRowsMax) row.hits = this.wordHits(chunk, tokens);
+      return row;
+    });
+  }
+
+  private wordHits(chunk: number, tokens: readonly string[]): WordHits {
+    const file = this.chunks[chunk * CHUNK_FIELDS]!;
+    const hits = { counted: new Set(tokens), path: new Map<string, number>(), symbol: new Map<string, number>(), body: new Map<string, number>() };
+    for (const token of tokens) {
+      const inPath = this.pathFilesOf(token).get(file);
+      if (inPath) hits.path.set(token, inPath);
+      const body = this.bodyPostings(token);
+      const at = indexOf(body.ids, chunk);
+      if (at >= 0) hits.body.set(token, body.counts[at]!);
+    }
+    return hits;
+  }
+
+  /** Every chunk of `match`, best first, with its text, a batch at a time. */
+  async *rankedText(filter: SearchFilter, match: string): AsyncIterable<ScoredChunkText[]> {
+    const ranked = this.ranked(filter, match);
+    for (let at = 0; at < ranked.length; at += RANKED_BATCH) {
+      const batch = ranked.slice(at, at + RANKED_BATCH);
+      const rows = this.hits(batch.map(({ chunk }) => stageChunkId(chunk)));
+      yield batch.flatMap(({ chunk, score }, i) => (rows[i] ? [{ chunk_id: stageChunkId(chunk), score, content: rows[i].content }] : []));
+    }
+  }
+
+  /** Which of `chunkIds` `match` matches (any filter). */
+  matchingAmong(match: string, chunkIds: readonly number[]): Set<number> {
+    const ids = this.evaluate(parseMatch(match));
+    return new Set(chunkIds.filter((id) => id < 0 && indexOf(ids, chunkOf(id)) >= 0));
+  }
+
+  /** The hit rows of first-stage chunk ids (undefined for another id, or a file gone since). */
+  hits(chunkIds: readonly number[]): (ChunkHitRow | undefined)[] {
+    const out = new Array<ChunkHitRow | undefined>(chunkIds.length);
+    const byFile = new Map<number, number[]>();
+    chunkIds.forEach((id, i) => {
+      const chunk = chunkOf(id);
+      if (id >= 0 || chunk >= this.chunkCount()) return;
+      const file = this.chunks[chunk * CHUNK_FIELDS]!;
+      const places = byFile.get(file);
+      if (places) places.push(i);
+      else byFile.set(file, [i]);
+    });
+    for (const [file, places] of byFile) {
+      const chunks = places.map((i) => chunkOf(chunkIds[i]!));
+      const read = this.stage.fileText(file, chunks.map((c) => ({ start: this.chunks[c * CHUNK_FIELDS + 1]!, length: this.chunks[c * CHUNK_FIELDS + 2]! })));
+      if (!read) continue;
+      // A file changed since the walk: its chunks' lines, as they are now.
+      const lines = 'whole' in read ? splitLines(read.whole.toString('utf8')) : null;
+      places.forEach((place, i) => {
+        const c = chunks[i]!;
+        const startLine = this.chunks[c * CHUNK_FIELDS + 3]!;
+        const endLine = this.chunks[c * CHUNK_FIELDS + 4]!;
+        const content = lines ? lines.slice(startLine - 1, endLine).join('\n') : (read as { pieces: Buffer[] }).pieces[i]!.toString('utf8');
+        out[place] = this.row(file, c, content);
+      });
+    }
+    return out;
+  }
+
+  /** The file a first-stage chunk is in, as a number no file id of the index has (below 0). */
+  fileOf(chunkId: number): number | undefined {
+    const chunk = chunkOf(chunkId);
+    return chunkId < 0 && chunk < this.chunkCount() ? -1 - this.chunks[chunk * CHUNK_FIELDS]! : undefined;
+  }
+
+  rowLengths(chunkId: number): WordRowLengths | undefined {
+    const chunk = chunkOf(chunkId);
+    if (chunkId >= 0 || chunk >= this.chunkCount()) return undefined;
+    return { path: this.stage.header.pathTokens[this.chunks[chunk * CHUNK_FIELDS]!] ?? 0, symbol: 0, body: this.chunks[chunk * CHUNK_FIELDS + 5]! };
+  }
+
+  private row(file: number, chunk: number, content: string): ChunkHitRow {
+    const { paths, languages, repository } = this.stage.header;
+    return {
+      chunk_id: stageChunkId(chunk), file_id: -1 - file, start_line: this.chunks[chunk * CHUNK_FIELDS + 3]!, end_line: this.chunks[chunk * CHUNK_FIELDS + 4]!,
+      kind: 'lines', symbol: null, token_count: estimateTokens(content), content, path: paths[file]!, language: languages[file]!, repository,
+    };
+  }
+
+  /** The chunks of `match` within `filter`, increasing. */
+  private matching(filter: SearchFilter, match: string): Uint32Array {
+    const { languages, repository } = this.stage.header;
+    if (filter.repository !== null && filter.repository !== repository) return new Uint32Array(0);
+    const ids = this.evaluate(parseMatch(match));
+    if (filter.language === null) return ids;
+    return ids.filter((c) => languages[this.chunks[c * CHUNK_FIELDS]!] === filter.language);
+  }
+
+  /** Every chunk of `match` within `filter` with its BM25 score, best first (ties by chunk). */
+  private ranked(filter: SearchFilter, match: string): { chunk: number; score: number }[] {
+    const ids = this.matching(filter, match);
+    const scores = new Float64Array(ids.length);
+    const { pathTokens } = this.stage.header;
+    const { path: pathWeight, body: bodyWeight } = RANKING.bm25Weights;
+    const k1 = RANKING.bm25K1, b = RANKING.bm25B;
+    const n = this.chunkCount();
+    // Each word of the expression as often as it is there, as FTS5's bm25 adds up its phrases.
+    for (const term of termsOf(parseMatch(match))) {
+      const postings = this.termChunks(term);
+      const bodies = this.bodyPostings(term);
+      const files = this.pathFilesOf(term);
+      const idf = fts5Idf(n, postings.ids.length);
+      let j = 0;
+      for (let i = 0; i < ids.length; i++) {
+        const c = ids[i]!;
+        while (j < bodies.ids.length && bodies.ids[j]! < c) j++;
+        const body = j < bodies.ids.length && bodies.ids[j] === c ? bodies.counts[j]! : 0;
+        const file = this.chunks[c * CHUNK_FIELDS]!;
+        const tf = bodyWeight * body + pathWeight * (files.get(file) ?? 0);
+        if (tf === 0) continue;
+        const norm = 1 - b + (b * (this.chunks[c * CHUNK_FIELDS + 5]! + (pathTokens[file] ?? 0))) / this.averageLength;
+        scores[i] = scores[i]! + (idf * tf * (k1 + 1)) / (tf + k1 * norm);
+      }
+    }
+    const order = Array.from(ids.keys()).sort((x, y) => scores[y]! - scores[x]! || ids[x]! - ids[y]!);
+    return order.map((i) => ({ chunk: ids[i]!, score: scores[i]! }));
+  }
+
+  private evaluate(node: MatchNode): Uint32Array {
+    if (node.kind === 'term') {
+      const tokens = fts5Tokens(node.text);
+      // Words of one quoted string must all be there (the word index keeps no positions to ask for more).
+      return tokens.length === 0 ? new Uint32Array(0) : intersectAll(tokens.map((token) => this.termChunks(token).ids));
+    }
+    const lists = node.parts.map((part) => this.evaluate(part));
+    return node.kind === 'and' ? intersectAll(lists) : unionAll(lists);
+  }
+
+  /** The chunks holding a word (folded) in their body or their file's path. */
+  private termChunks(term: string): Postings {
+    const key = `t\0${term}`;
+    const known = this.cache.get(key);
+    if (known) return known;
+    const body = this.bodyPostings(term);
+    const files = this.pathFilesOf(term);
+    let ids = body.ids;
+    if (files.size > 0) {
+      const extra: number[] = [];
+      for (const file of files.keys()) {
+        const run = this.fileChunks.get(file);
+        if (run) for (let c = run.first; c < run.first + run.count; c++) extra.push(c);
+      }
+      ids = unionAll([body.ids, Uint32Array.from(extra).sort()]);
+    }
+    const postings = { ids, counts: new Uint32Array(0) };
+    this.remember(key, postings);
+    return postings;
+  }
+
+  /** A word's chunks and counts in their bodies, over every shard. */
+  private bodyPostings(term: string): Postings {
+    const key = `b\0${term}`;
+    const known = this.cache.get(key);
+    if (known) return known;
+    const word = Buffer.from(term, 'utf8');
+    const parts = this.shards.map((shard) => this.shardPostings(shard, word));
+    const total = parts.reduce((sum, p) => sum + p.ids.length, 0);
+    const ids = new Uint32Array(total), counts = new Uint32Array(total);
+    let at = 0;
+    // Shards hold disjoint runs of chunk ids, in shard order: put together they stay increasing.
+    for (const part of parts) { ids.set(part.ids, at); counts.set(part.counts, at); at += part.ids.length; }
+    const postings = { ids, counts };
+    this.remember(key, postings);
+    return postings;
+  }
+
+  private remember(key: string, postings: Postings): void {
+    if (this.cache.size >= RANKING.termStatsCacheMax) this.cache.clear();
+    this.cache.set(key, postings);
+  }
+
+  /** One shard's list of a word: a binary search of its table on disk, then the list's pairs. */
+  private shardPostings(shard: WordsShard, word: Buffer): Postings {
+    let low = 0, high = shard.words - 1;
+    while (low <= high) {
+      const mid = (low + high) >>> 1;
+      const row = u32(this.stage.read(shard.tableStart + mid * WORD_ROW_BYTES, WORD_ROW_BYTES));
+      const order = Buffer.compare(this.stage.read(shard.bytesStart + row[0]!, row[1]!), word);
+      if (order < 0) low = mid + 1;
+      else if (order > 0) high = mid - 1;
+      else return decodePairs(this.stage.read(shard.dataStart + row[3]!, row[4]!), row[2]!, shard.firstChunk);
+    }
+    return { ids: new Uint32Array(0), counts: new Uint32Array(0) };
+  }
+
+  /** The files whose path column holds `term`, with how often it does. */
+  private pathFilesOf(term: string): ReadonlyMap<number, number> {
+    if (!this.pathFiles) {
+      const index = new Map<string, Map<number, number>>();
+      const { paths, languages } = this.stage.header;
+      paths.forEach((relPath, file) => {
+        const language = languages[file];
+        if (language === null || language === undefined) return;
+        for (const word of fts5Tokens(pathIndexText(relPath, language))) {
+          let files = index.get(word);
+          if (!files) index.set(word, files = new Map<number, number>());
+          files.set(file, (files.get(file) ?? 0) + 1);
+        }
+      });
+      this.pathFiles = index;
+    }
+    return this.pathFiles.get(term) ?? NO_FILES;
+  }
+}
+
+const NO_FILES: ReadonlyMap<number, number> = new Map();
+
+/** FTS5's bm25 IDF: a word in more than half the chunks weighs next to nothing (search/term-stats). */
+function fts5Idf(chunks: number, docs: number): number {
+  const idf = Math.log((chunks - docs + 0.5) / (docs + 0.5));
+  return idf <= 0 ? 1e-6 : idf;
+}
+
+/** The quoted words of an expression, folded as the index folds them. */
+function termsOf(node: MatchNode): string[] {
+  return node.kind === 'term' ? fts5Tokens(node.text) : node.parts.flatMap(termsOf);
+}
+
+/** Where `value` is in an increasing list, or -1. */
+function indexOf(sorted: Uint32Array, value: number): number {
+  let low = 0, high = sorted.length - 1;
+  while (low <= high) {
+    const mid = (low + high) >>> 1;
+    if (sorted[mid]! < value) low = mid + 1;
+    else if (sorted[mid]! > value) high = mid - 1;
+    else return mid;
+  }
+  return -1;
+}
+
+/** A list of (gap, count) varint pairs: `n` chunks, local ids made global by `first`. */
+function decodePairs(bytes: Buffer, n: number, first: number): Postings {
+  const ids = new Uint32Array(n), counts = new Uint32Array(n);
+  let last = -1, at = 0, value = 0, shift = 0, second = false;
+  for (let i = 0; i < bytes.length && at < n; i++) {
+    const byte = bytes[i]!;
+    value += (byte & 0x7f) * 2 ** shift;
+    if (byte & 0x80) { shift += 7; continue; }
+    if (second) {
+      counts[at++] = value;
+    } else {
+      last += value;
+      ids[at] = first + last;
+    }
+    second = !second;
+    value = 0;
+    shift = 0;
+  }
+  return { ids, counts };
+}
+
+function intersectAll(lists: Uint32Array[]): Uint32Array {
+  const sorted = [...lists].sort((a, b) => a.length - b.length);
+  let out = sorted[0] ?? new Uint32Array(0);
+  for (const next of sorted.slice(1)) {
+    if (out.length === 0) break;
+    const kept = new Uint32Array(out.length);
+    let n = 0, j = 0;
+    for (let i = 0; i < out.length; i++) {
+      const id = out[i]!;
+      while (j < next.length && next[j]! < id) j++;
+      if (j < next.length && next[j] === id) kept[n++] = id;
+    }
+    out = kept.subarray(0, n);
+  }
+  return out;
+}
+
+function unionAll(lists: Uint32Array[]): Uint32Array {
+  const nonEmpty = lists.filter((list) => list.length > 0);
+  if (nonEmpty.length <= 1) return nonEmpty[0] ?? new Uint32Array(0);
+  const all = new Uint32Array(nonEmpty.reduce((sum, list) => sum + list.length, 0));
+  let at = 0;
+  for (const list of nonEmpty) { all.set(list, at); at += list.length; }
+  all.sort();
+  let n = 0;
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!;
+  return all.subarray(0, n);
+}
+
+/**
+ * `reader` with its word questions answered by the first stage's `words`: the word index's
+ * questions, and those of chunks and their rows, for the stage's chunk ids (below 0). Definitions,
+ * symbols and the graph are left out (the stage has none yet, and the index's partial ones would
+ * name other chunks), so the search is the index's over a tree without definitions. `used` tells
+ * whether a search asked it.
+ */
+export function withFirstStageWords(reader: IndexReader, words: FirstStageWords): { reader: IndexReader; used: () => boolean } {
+  let used = false;
+  const ask = <T>(answer: () => T): Promise<T> => {
+    used = true;
+    return Promise.resolve().then(answer);
+  };
+  const byId = <T>(ids: readonly number[], stage: (ids: readonly number[]) => (T | undefined)[], index: (ids: number[]) => Promise<(T | undefined)[]>) => async () => {
+    const own = stage(ids);
+    const others = ids.filter((id) => id >= 0);
+    const theirs = others.length > 0 ? await index(others) : [];
+    const fromIndex = new Map(others.map((id, i) => [id, theirs[i]]));
+    return ids.map((id, i) => (id < 0 ? own[i] : fromIndex.get(id)));
+  };
+  const overrides: Partial<IndexReader> = {
+    wordsCount: (filter, match) => ask(() => words.count(filter, match)),
+    wordsPage: (filter, match, window) => ask(() => words.page(filter, match, window)),
+    wordsRanked: (filter, match) => { used = true; return words.rankedText(filter, match); },
+    wordsMatching: (match, chunkIds) => ask(() => words.matchingAmong(match, chunkIds)),
+    chunkCount: () => ask(() => words.chunkCount()),
+    vocabDocs: (terms) => ask(() => words.vocabDocs(terms)),
+    chunkHits: (ids) => byId(ids, (all) => words.hits(all), (own) => reader.chunkHits(own))(),
+    chunkHit: async (id) => (await byId([id], (all) => words.hits(all), (own) => reader.chunkHits(own))())[0],
+    chunkFiles: (ids) => byId(ids, (all) => all.map((id) => words.fileOf(id)), (own) => reader.chunkFiles(own))(),
+    wordRowLengths: (ids) => byId(ids, (all) => all.map((id) => words.rowLengths(id)), (own) => reader.wordRowLengths(own))(),
+    symbolsNamed: () => Promise.resolve([]),
+    symbolsLike: () => Promise.resolve([]),
+    symbolAt: () => Promise.resolve(undefined),
+    symbolsAt: (spots) => Promise.resolve(spots.map(() => undefined)),
+    chunksAtLines: (spots) => Promise.resolve(spots.map(() => undefined)),
+    edgesTo: () => Promise.resolve([]),
+    edgesToCount: () => Promise.resolve(0),
+    edgesFrom: () => Promise.resolve([]),
+    graphLookupsReady: () => Promise.resolve(false),
+  };
+  const wrapped = new Proxy(reader, {
+    get(target, key) {
+      const own = (overrides as Record<PropertyKey, unknown>)[key];
+      if (own !== undefined) return own;
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { reader: wrapped, used: () => used };
+}
