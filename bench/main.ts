@@ -102,8 +102,8 @@ async function main(): Promise<void> {
   } finally {
     await session.close();
   }
-  log('the same literals and regexes from a first stage (as during a first build) ...');
-  const firstStage = await timeFirstStage(root, target.location, path.join(scratch, 'first-stage'), [LITERALS, REGEXES]);
+  log('the same queries from a first stage (as during a first build) ...');
+  const firstStage = await timeFirstStage(root, target.location, path.join(scratch, 'first-stage'), [LITERALS, REGEXES, BM25_QUERIES]);
   const parts = target.location.kind === 'sqlite' ? indexParts(target.location.file) : null;
   fs.rmSync(scratch, { recursive: true, force: true });
 
@@ -134,7 +134,14 @@ async function main(): Promise<void> {
       medians: Object.fromEntries(Object.entries(kinds).map(([kind, rows]) => [kind, {
         quarry_ms: median(rows.map((r) => firstStage.answers.get(r.query)!.ms)), rg_ms: median(rows.map((r) => r.rg!.ms)),
       }])),
-      queries: [...literal, ...regex].map((r) => ({ query: r.query, ...firstStage.answers.get(r.query)! })),
+      queries: [...literal, ...regex, ...bm25].map((r) => ({ query: r.query, ...firstStage.answers.get(r.query)! })),
+      words: firstStage.words && {
+        ready_seconds: build?.summary.first_stage_words ? build.summary.first_stage_words.ready_ms / 1000 : null,
+        write_seconds: firstStage.words.duration_ms / 1000, mb: firstStage.words.bytes / 1_048_576,
+        bm25: {
+          p50_ms: percentile(bm25.map((r) => firstStage.answers.get(r.query)!.ms), 50), p99_ms: percentile(bm25.map((r) => firstStage.answers.get(r.query)!.ms), 99),
+        },
+      },
     },
     queries: [...literal, ...regex, ...bm25],
   };
@@ -172,6 +179,11 @@ async function main(): Promise<void> {
       lines.push(`first stage                 ${stage.ready_seconds === null ? '' : `searchable ${stage.ready_seconds.toFixed(1)} s into the build; `}written here in ${stage.write_seconds.toFixed(1)} s (${stage.shards} shard${stage.shards === 1 ? '' : 's'}), ${stage.mb.toFixed(0)} MB`);
       for (const [kind, m] of Object.entries(stage.medians)) {
         lines.push(`  ${kind} from it (in process)`.padEnd(28) + `${ms(m.quarry_ms)} = ${(m.rg_ms / m.quarry_ms).toFixed(1)}x rg`);
+      }
+      const words = stage.words;
+      if (words) {
+        lines.push(`first stage words           ${words.ready_seconds === null ? '' : `searchable ${words.ready_seconds.toFixed(1)} s into the build; `}written here in ${words.write_seconds.toFixed(1)} s, ${words.mb.toFixed(0)} MB`);
+        lines.push('  BM25 top-20 from them'.padEnd(28) + `${ms(words.bm25.p50_ms)} / ${ms(words.bm25.p99_ms)} (p50 / p99, in process)`);
       }
     }
     lines.push('', 'query                              quarry ms    total   rg ms  rg lines  csearch ms');

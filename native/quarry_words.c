@@ -68,6 +68,9 @@ typedef struct {
   uint32_t *local_used;
   uint8_t *scratch;
   size_t scratch_capacity;
+  /* The second text of add(), read from its string. */
+  char *more;
+  size_t more_capacity;
   int64_t last_id;
   int failed;
 } Builder;
@@ -82,6 +85,8 @@ static void builder_release(Builder *b) {
   free(b->local);
   free(b->local_used);
   free(b->scratch);
+  free(b->more);
+  b->more = NULL;
   b->lists = NULL;
   b->slots = NULL;
   b->bytes = NULL;
@@ -206,7 +211,9 @@ static int local_reserve(Builder *b, size_t words) {
 ** The chunk's words are counted in a small table first (a chunk repeats its words), so the
 ** builder's large table, far apart in memory, is touched once per distinct word.
 */
-static int64_t builder_add(Builder *b, int64_t id, const uint8_t *bytes, size_t length) {
+static int64_t builder_add(Builder *b, int64_t id, const uint8_t *const *texts, const size_t *lengths, int count) {
+  size_t length = 0;
+  for (int t = 0; t < count; t++) length += lengths[t];
   if (b->scratch_capacity < length) {
     uint8_t *scratch = realloc(b->scratch, length);
     if (!scratch) return -1;
@@ -218,13 +225,16 @@ static int64_t builder_add(Builder *b, int64_t id, const uint8_t *bytes, size_t 
   uint32_t distinct = 0;
   size_t written = 0;
   int64_t tokens = 0;
+  for (int t = 0; t < count; t++) {
+  const uint8_t *bytes = texts[t];
+  size_t end = lengths[t];
   size_t i = 0;
-  while (i < length) {
+  while (i < end) {
     if (!is_word_byte(bytes[i])) { i++; continue; }
     size_t start = written;
     uint32_t n = 0;
     uint64_t h = 1469598103934665603ull;
-    for (; i < length && is_word_byte(bytes[i]); i++) {
+    for (; i < end && is_word_byte(bytes[i]); i++) {
       uint8_t c = bytes[i];
       if (n == WORD_MAX) continue;
       c = (c >= 'A' && c <= 'Z') ? (uint8_t)(c + 32) : c;
@@ -248,6 +258,7 @@ static int64_t builder_add(Builder *b, int64_t id, const uint8_t *bytes, size_t 
       }
       at = (at + 1) & b->local_mask;
     }
+  }
   }
   int ok = 1;
   for (uint32_t k = 0; k < distinct; k++) {
@@ -304,10 +315,16 @@ static napi_value create_builder(napi_env env, napi_callback_info info) {
   return out;
 }
 
-/* add(builder, id, bytes): id above the last one added; the token count, or -1 when memory ran out (the builder is then spent). */
+/*
+** add(builder, id, bytes, more?): the words of bytes (a Uint8Array) and of more (a string, the
+** words the index adds to the text) as chunk `id`'s, id above the last one added; the token
+** count, or -1 when memory ran out (the builder is then spent).
+*/
 static napi_value add(napi_env env, napi_callback_info info) {
-  napi_value argv[3];
-  Builder *b = builder_call(env, info, 3, argv, "add(builder, id, bytes)");
+  napi_value argv[4];
+  size_t argc = 4;
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  Builder *b = builder_call(env, info, 3, argv, "add(builder, id, bytes, more?)");
   if (!b) return NULL;
   int64_t id;
   if (napi_get_value_int64(env, argv[1], &id) != napi_ok || id <= b->last_id || id > UINT32_MAX) {
@@ -321,9 +338,29 @@ static napi_value add(napi_env env, napi_callback_info info) {
   void *data = NULL;
   if (is_typed) napi_get_typedarray_info(env, argv[2], &type, &length, &data, NULL, NULL);
   if (!is_typed || type != napi_uint8_array) { napi_throw_type_error(env, NULL, "bytes must be a Uint8Array"); return NULL; }
+  const uint8_t *texts[2] = { data, NULL };
+  size_t lengths[2] = { length, 0 };
+  int count = 1;
+  if (argc > 3) {
+    size_t more = 0;
+    if (napi_get_value_string_utf8(env, argv[3], NULL, 0, &more) != napi_ok) {
+      napi_throw_type_error(env, NULL, "more must be a string");
+      return NULL;
+    }
+    if (more + 1 > b->more_capacity) {
+      char *grown = realloc(b->more, more + 1);
+      if (!grown) { napi_throw_error(env, NULL, "out of memory for a words builder"); return NULL; }
+      b->more = grown;
+      b->more_capacity = more + 1;
+    }
+    napi_get_value_string_utf8(env, argv[3], b->more, more + 1, &more);
+    texts[1] = (const uint8_t *)b->more;
+    lengths[1] = more;
+    count = 2;
+  }
   b->last_id = id;
   int64_t tokens = -1;
-  if (!b->failed && b->slots) tokens = builder_add(b, id, data, length);
+  if (!b->failed && b->slots) tokens = builder_add(b, id, texts, lengths, count);
   if (tokens < 0 && !b->failed) {
     b->failed = 1;
     builder_release(b);

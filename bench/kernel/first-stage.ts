@@ -1,17 +1,19 @@
 /**
  * @module bench/kernel/first-stage
- * The literal and regex sets answered as during a first build: candidates from a first stage
- * (ingest/first-stage) written here of the same tree, lines verified against the files, through
- * the engine in this process (a first stage exists only while a pass runs, so `quarry mcp` on a
- * finished index cannot be asked). One warm-up query per kind, as for the MCP rows.
+ * The query sets answered as during a first build, from a first stage (ingest/first-stage) written
+ * here of the same tree: literal and regex candidates from its trigrams, lines verified against
+ * the files; word searches from its words (search/first-stage-words). Through the engine in this
+ * process (a first stage exists only while a pass runs, so `quarry mcp` on a finished index cannot
+ * be asked). One warm-up query per kind, as for the MCP rows.
  */
 import path from 'node:path';
 import { INGEST } from '../../src/contracts/limits.js';
 import { normalizeSearchCodeParams } from '../../src/contracts/search-code-params.js';
-import { writeFirstStage, type FirstStageSummary } from '../../src/ingest/first-stage.js';
+import { firstStageWordsPath, writeFirstStage, type FirstStageSummary } from '../../src/ingest/first-stage.js';
 import { walkFolder } from '../../src/ingest/walk.js';
 import { searchCode } from '../../src/search/engine.js';
 import { FirstStagePostings, withFirstStage } from '../../src/search/first-stage-reader.js';
+import { FirstStageWords, withFirstStageWords } from '../../src/search/first-stage-words.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { StoreLocation } from '../../src/store/store.js';
 import type { QuarryAnswer } from './mcp-queries.js';
@@ -19,6 +21,8 @@ import { searchCodeArgs, type QuerySet } from './queries.js';
 
 export interface FirstStageRun {
   written: FirstStageSummary;
+  /** Its words, written after the trigrams; null when they could not be. */
+  words: FirstStageSummary | null;
   answers: Map<string, QuarryAnswer>;
 }
 
@@ -27,6 +31,9 @@ export async function timeFirstStage(dir: string, location: StoreLocation, file:
   const written = await writeFirstStage(file, dir, path.basename(dir), walked.files);
   const stage = written && FirstStagePostings.open(file);
   if (!written || !stage) return null;
+  const wordsWritten = await writeFirstStage(firstStageWordsPath(file), dir, path.basename(dir), walked.files, 'words');
+  const wordsFile = wordsWritten && FirstStagePostings.open(firstStageWordsPath(file));
+  const words = wordsFile && FirstStageWords.of(wordsFile);
   const store = await openStore(location, { readonly: true, root: dir });
   const answers = new Map<string, QuarryAnswer>();
   try {
@@ -34,13 +41,17 @@ export async function timeFirstStage(dir: string, location: StoreLocation, file:
       for (const query of [set.warmUp, ...set.queries]) {
         const params = normalizeSearchCodeParams(searchCodeArgs(set, query));
         const start = performance.now();
-        const reply = await store.read((reader) => searchCode(withFirstStage(reader, stage).reader, params));
+        const reply = await store.read((reader) => {
+          const lines = withFirstStage(reader, stage).reader;
+          return searchCode(set.kind === 'bm25' && words ? withFirstStageWords(lines, words).reader : lines, params);
+        });
         answers.set(query, { ms: performance.now() - start, total: reply.total, partial: reply.total_partial === true, error: null });
       }
     }
   } finally {
     stage.close();
+    wordsFile?.close();
     await store.close();
   }
-  return { written, answers };
+  return { written, words: wordsWritten, answers };
 }

@@ -423,6 +423,12 @@ export const FIRST_STAGE = {
   blockBytes: 16 * 1024,
   /** Candidate blocks read and verified per batch (the search's budget is checked between batches). */
   readBatchBlocks: 64,
+  /**
+   * A thread hands on its shard once it holds this much text, and starts another: its postings are
+   * then written while the next are built, and its memory (about 3 bytes of postings, tables and
+   * slack per byte of text with the words) is bounded for any size of tree.
+   */
+  shardBytes: 64 * 1024 * 1024,
 } as const;
 
 /** Pagination cursors of search_code. */

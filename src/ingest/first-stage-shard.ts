@@ -1,9 +1,10 @@
 /**
  * @module ingest/first-stage-shard
- * One shard of the first stage (ingest/first-stage): a set of files read
+ * The shards of the first stage (ingest/first-stage): each a set of files read
  * whole, each file's language, and the trigram postings of their text
  * (native/quarry_grams.c), and, where the words builder is built, the
- * word postings of its chunks (ingest/first-stage-words), made by one thread. The text is what the index
+ * word postings of its chunks (ingest/first-stage-words), made by one thread, which
+ * hands on each shard when it holds about FIRST_STAGE.shardBytes of text. The text is what the index
  * would hold: UTF-8 as it is on disk, any other encoding decoded as the
  * indexer decodes it (ingest/decode) and written as UTF-8, so the reader's
  * byte trigrams of a query find it.
@@ -15,7 +16,7 @@ import { languageForFile } from '../contracts/languages.js';
 import { FIRST_STAGE } from '../contracts/limits.js';
 import { loadNativeModule } from '../text/native-text.js';
 import { bomEncoding, decodeFile, looksBinary, wellFormed } from './decode.js';
-import { addFileWords, CHUNK_FIELDS, nativeWords } from './first-stage-words.js';
+import { addFileWords, CHUNK_FIELDS, nativeWords, type NativeWords } from './first-stage-words.js';
 
 interface NativeGrams {
   version: number;
@@ -42,17 +43,19 @@ export interface ShardFile {
 export const BLOCK_FIELDS = 4;
 
 export interface Shard {
+  /** The files of the shard, in its order (ids increasing). */
+  fileIds: number[];
   /** Per file of the shard, in its order: the language, or null when the file was binary or unreadable (it holds no postings). */
   languages: (string | null)[];
   /** Per file of the shard: whether its text is its bytes as read (UTF-8 without a byte-order mark), so a block can be read alone. */
   raw: boolean[];
   /** The blocks, BLOCK_FIELDS numbers each; a block's id in the postings is its place here. */
   blocks: Uint32Array;
-  /** native/quarry_grams.c's layout, of block ids; null when the builder ran out of memory. */
+  /** native/quarry_grams.c's layout, of block ids; null in a shard of words, or when the builder ran out of memory. */
   postings: Buffer | null;
   /** The chunks, CHUNK_FIELDS numbers each; a chunk's id in the word postings is its place here. */
   chunks: Uint32Array;
-  /** native/quarry_words.c's layout, of chunk ids; null when the words builder is not built or ran out of memory. */
+  /** native/quarry_words.c's layout, of chunk ids; null in a shard of trigrams, or when the builder ran out of memory. */
   words: Buffer | null;
 }
 
@@ -105,21 +108,38 @@ class Rows {
   }
 }
 
-/**
- * Reads and adds `files` (ids increasing) to one builder, block by block: whole lines of about
- * FIRST_STAGE.blockBytes, so a search reads only the blocks that may hold a match. No line is cut,
- * and a match never spans lines, so every trigram a match needs is in its block.
- */
-export function buildShard(grams: NativeGrams, files: readonly ShardFile[]): Shard {
-  const builder = grams.createBuilder();
-  const words = nativeWords;
-  let wordsBuilder = words?.createBuilder() ?? null;
-  const languages: (string | null)[] = [];
-  const raw: boolean[] = [];
-  const blocks = new Rows(BLOCK_FIELDS);
-  const chunks = new Rows(CHUNK_FIELDS);
-  let whole = true;
-  for (const file of files) {
+/** What a first-stage file holds: the trigram postings of blocks, or the word postings of chunks. */
+export type StagePart = 'grams' | 'words';
+
+/** One shard's builder and what it has read, until it is finished. */
+class ShardBuilder {
+  private readonly builder: unknown;
+  private wordsBuilder: unknown;
+  private readonly fileIds: number[] = [];
+  private readonly languages: (string | null)[] = [];
+  private readonly raw: boolean[] = [];
+  private readonly blocks = new Rows(BLOCK_FIELDS);
+  private readonly chunks = new Rows(CHUNK_FIELDS);
+  private whole = true;
+  /** Text bytes read into it. */
+  bytes = 0;
+
+  /** `grams` builds the trigram postings, else `words` the word postings (null where the words builder is not built). */
+  constructor(private readonly grams: NativeGrams | null, private readonly words: NativeWords | null) {
+    this.builder = grams?.createBuilder() ?? null;
+    this.wordsBuilder = words?.createBuilder() ?? null;
+  }
+
+  get files(): number {
+    return this.fileIds.length;
+  }
+
+  /**
+   * Reads one file and adds it block by block: whole lines of about FIRST_STAGE.blockBytes, so a
+   * search reads only the blocks that may hold a match. No line is cut, and a match never spans
+   * lines, so every trigram a match needs is in its block. Its chunks go to the words builder.
+   */
+  add(file: ShardFile): void {
     let text: Buffer | null = null;
     let asRead = false;
     try {
@@ -129,25 +149,59 @@ export function buildShard(grams: NativeGrams, files: readonly ShardFile[]): Sha
     } catch {
       text = null;
     }
-    raw.push(asRead);
-    if (!text) { languages.push(null); continue; }
-    languages.push(languageForFile(file.relPath, firstLine(text)) ?? 'text');
+    this.fileIds.push(file.id);
+    this.raw.push(asRead);
+    if (!text) { this.languages.push(null); return; }
+    this.languages.push(languageForFile(file.relPath, firstLine(text)) ?? 'text');
+    this.bytes += text.length;
+    if (this.grams) this.addBlocks(this.grams, file.id, text);
+    const { words, wordsBuilder, chunks } = this;
+    if (words && wordsBuilder !== null && addFileWords(words, wordsBuilder, chunks.rows, file.id, text, (...fields) => chunks.push(...fields)) < 0) {
+      // Out of memory: word searches answer from the index.
+      this.wordsBuilder = null;
+    }
+  }
+
+  private addBlocks(grams: NativeGrams, fileId: number, text: Buffer): void {
     let line = 1;
     for (let start = 0; start < text.length;) {
       const newline = text.indexOf(0x0a, Math.min(text.length, start + FIRST_STAGE.blockBytes) - 1);
       const end = newline < 0 ? text.length : newline + 1;
-      const newlines: number = whole ? grams.add(builder, blocks.rows, text.subarray(start, end)) : -1;
-      whole = newlines >= 0;
-      blocks.push(file.id, start, end - start, line);
+      const newlines: number = this.whole ? grams.add(this.builder, this.blocks.rows, text.subarray(start, end)) : -1;
+      this.whole = newlines >= 0;
+      this.blocks.push(fileId, start, end - start, line);
       line += newlines;
       start = end;
     }
-    if (words && wordsBuilder !== null && addFileWords(words, wordsBuilder, chunks.rows, file.id, text, (...fields) => chunks.push(...fields)) < 0) {
-      // Out of memory: the shard keeps its trigrams, and word searches answer from the index.
-      wordsBuilder = null;
+  }
+
+  finish(): Shard {
+    const postings = this.grams && this.whole ? this.grams.finish(this.builder) : null;
+    const wordPostings = this.words && this.wordsBuilder !== null ? this.words.finish(this.wordsBuilder) : null;
+    return {
+      fileIds: this.fileIds, languages: this.languages, raw: this.raw, blocks: this.blocks.done(), postings,
+      chunks: wordPostings ? this.chunks.done() : new Uint32Array(0), words: wordPostings,
+    };
+  }
+}
+
+/**
+ * Reads and adds `files` (ids increasing) to shards of `part` of about FIRST_STAGE.shardBytes of
+ * text each, handing each to `done` as soon as it is finished: a thread's memory holds one shard's
+ * postings. Throws when the part's native builder is not built.
+ */
+export function buildShards(part: StagePart, files: readonly ShardFile[], done: (shard: Shard) => void): void {
+  const builder = () => {
+    if (part === 'grams' ? !nativeGrams : !nativeWords) throw new Error(`the native builder of the first stage's ${part} is not built`);
+    return part === 'grams' ? new ShardBuilder(nativeGrams, null) : new ShardBuilder(null, nativeWords);
+  };
+  let shard = builder();
+  for (const file of files) {
+    shard.add(file);
+    if (shard.bytes >= FIRST_STAGE.shardBytes) {
+      done(shard.finish());
+      shard = builder();
     }
   }
-  const postings = whole ? grams.finish(builder) : null;
-  const wordPostings = words && wordsBuilder !== null ? words.finish(wordsBuilder) : null;
-  return { languages, raw, blocks: blocks.done(), postings, chunks: wordPostings ? chunks.done() : new Uint32Array(0), words: wordPostings };
+  if (shard.files > 0) done(shard.finish());
 }

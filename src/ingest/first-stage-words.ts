@@ -9,15 +9,15 @@
  */
 import { fileURLToPath } from 'node:url';
 import { chunkLines, splitLines } from './chunk.js';
-import { wordIndexText } from '../text/identifiers.js';
+import { addedWordsText, wordIndexText } from '../text/identifiers.js';
 import { loadNativeModule } from '../text/native-text.js';
 import { fts5Tokens } from '../store/postgres/pg-words.js';
 
 export interface NativeWords {
   version: number;
   createBuilder(): unknown;
-  /** The token count of `bytes`, or -1 when memory ran out (the builder is then spent). */
-  add(builder: unknown, id: number, bytes: Uint8Array): number;
+  /** The token count of `bytes` and `more`, or -1 when memory ran out (the builder is then spent). */
+  add(builder: unknown, id: number, bytes: Uint8Array, more?: string): number;
   finish(builder: unknown): Buffer | null;
 }
 
@@ -33,11 +33,6 @@ export const CHUNK_FIELDS = 6;
 /** Anything but tabs, newlines and printable ASCII (control characters too): folded here, to be safe. */
 const NOT_PLAIN_ASCII = /[^\t-~]/;
 
-/** A chunk's word-index body as bytes the native tokenizer reads as unicode61 would read the text. */
-function bodyBytes(content: string): Buffer {
-  const body = wordIndexText(content);
-  return NOT_PLAIN_ASCII.test(body) ? Buffer.from(fts5Tokens(body).join(' '), 'utf8') : Buffer.from(body, 'latin1');
-}
 
 /**
  * Posts the chunks of one file's text (UTF-8) to `builder`, the first one as chunk `firstId`, and
@@ -51,7 +46,10 @@ export function addFileWords(
   let start = 0;
   for (const [i, chunk] of chunks.entries()) {
     const length = Buffer.byteLength(chunk.content, 'utf8');
-    const tokens = words.add(builder, firstId + i, bodyBytes(chunk.content));
+    // The word-index body (text/identifiers wordIndexText): plain ASCII is read as it is, with the added words beside it.
+    const tokens = NOT_PLAIN_ASCII.test(chunk.content)
+      ? words.add(builder, firstId + i, Buffer.from(fts5Tokens(wordIndexText(chunk.content)).join(' '), 'utf8'))
+      : words.add(builder, firstId + i, text.subarray(start, start + length), addedWordsText(chunk.content));
     if (tokens < 0) return -1;
     push(fileId, start, length, chunk.startLine, chunk.endLine, tokens);
     // Chunks cover every line, each ended by one newline (the last one's may be missing).

@@ -9,15 +9,16 @@
  *
  * Files get ids in the order the index sorts paths (bytes of UTF-8), so candidates come out in
  * the order of the index's own. Postings name blocks of whole lines (ingest/first-stage-shard).
- * Each thread builds a shard from groups of files taken in turn; a query reads every shard, and
- * nothing is merged.
+ * Each thread builds shards from groups of files taken in turn, each shard written as soon as it
+ * is finished, so memory stays bounded; a query reads every shard, and nothing is merged.
  *
- * Where the words builder is built, each shard also holds the word postings of its files' chunks
- * of lines (ingest/first-stage-words), so word searches rank every file too.
+ * Then the same is done for words (firstStageWordsPath): the word postings of each file's chunks
+ * of lines (ingest/first-stage-words), so word searches rank every file too. Trigrams come first:
+ * they take a third of the time, and exact and regex searches need not wait for the words.
  *
- * Layout: each shard's postings (native/quarry_grams.c), its block table (BLOCK_FIELDS u32 per
- * block), its word postings (native/quarry_words.c) and its chunk table (CHUNK_FIELDS u32 per
- * chunk), all in this machine's byte order (the file is read where it was written), then the
+ * Layout: each shard's postings (native/quarry_grams.c) and its block table (BLOCK_FIELDS u32 per
+ * block), or in a file of words its word postings (native/quarry_words.c) and its chunk table
+ * (CHUNK_FIELDS u32 per chunk), all in this machine's byte order (the file is read where it was written), then the
  * JSON header, then its length and the magic (little-endian u32 each).
  */
 import fs from 'node:fs';
@@ -25,8 +26,8 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FIRST_STAGE } from '../contracts/limits.js';
-import { BLOCK_FIELDS, buildShard, nativeGrams, type Shard, type ShardFile } from './first-stage-shard.js';
-import { CHUNK_FIELDS } from './first-stage-words.js';
+import { BLOCK_FIELDS, buildShards, nativeGrams, type Shard, type ShardFile, type StagePart } from './first-stage-shard.js';
+import { CHUNK_FIELDS, nativeWords } from './first-stage-words.js';
 import { pathIndexText } from '../text/identifiers.js';
 import { fts5Tokens } from '../store/postgres/pg-words.js';
 
@@ -46,6 +47,11 @@ export function firstStagePath(indexFile: string): string {
   return `${indexFile}-first-stage`;
 }
 
+/** The first stage's words: written after its trigrams (`path`), so exact and regex searches need not wait for them. */
+export function firstStageWordsPath(path: string): string {
+  return `${path}-words`;
+}
+
 /** The JSON header, after the shards and before its length and the magic (the file's last 8 bytes). */
 export interface FirstStageHeader {
   repository: string;
@@ -61,7 +67,7 @@ export interface FirstStageHeader {
   raw: boolean[];
   /** Each shard's postings and block table, and its word postings and chunk table when `words`, as places in the file (bytes from its start). */
   shards: { offset: number; length: number; blocksOffset: number; blocks: number; wordsOffset: number; wordsLength: number; chunksOffset: number; chunks: number }[];
-  /** Every shard holds its chunks' word postings: word searches can rank every file. */
+  /** The file holds word postings of chunks (firstStageWordsPath), not trigram postings of blocks. */
   words: boolean;
   /** Per path: the tokens of its path column in the word index (pathIndexText), for BM25's row lengths. */
   pathTokens: number[];
@@ -70,7 +76,7 @@ export interface FirstStageHeader {
 export interface FirstStageSummary {
   files: number;
   shards: number;
-  /** The first stage holds word postings: word searches rank every file from it. */
+  /** The file holds word postings (firstStageWordsPath): word searches rank every file from it. */
   words: boolean;
   bytes: number;
   duration_ms: number;
@@ -83,22 +89,72 @@ function threadsFor(files: number): number {
   return Math.max(1, Math.min(os.availableParallelism(), FIRST_STAGE.threadsMax, Math.ceil(files / FIRST_STAGE.groupFiles)));
 }
 
-function shardInThread(files: ShardFile[]): Promise<Shard> {
+/** Builds the shards of `files` in a worker thread, handing each to `done` as it comes. */
+function shardsInThread(part: StagePart, files: ShardFile[], done: (shard: Shard) => void): Promise<void> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(WORKER_SCRIPT, { workerData: { files } });
-    worker.once('message', (shard: Shard) => { resolve(shard); void worker.terminate(); });
+    const worker = new Worker(WORKER_SCRIPT, { workerData: { part, files } });
+    worker.on('message', (shard: Shard | null) => {
+      if (shard) return done(shard);
+      resolve();
+      void worker.terminate();
+    });
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`first-stage worker exited with ${code}`)));
   });
 }
 
+/** The first-stage file being written: each shard is appended as it comes, and its place noted. */
+class ShardWriter {
+  readonly places: FirstStageHeader['shards'] = [];
+  at = 0;
+  /** Every shard has its postings (none ran out of memory). */
+  whole = true;
+
+  constructor(private readonly fd: number, private readonly part: StagePart, private readonly languages: (string | null)[], private readonly raw: boolean[]) {}
+
+  append(shard: Shard): void {
+    shard.fileIds.forEach((id, i) => {
+      this.languages[id] = shard.languages[i] ?? null;
+      this.raw[id] = shard.raw[i] ?? false;
+    });
+    const postings = this.part === 'grams' ? shard.postings : shard.words;
+    if (!postings) this.whole = false;
+    // A shard after one that failed is not written: the file will not be used.
+    if (!this.whole) return;
+    const place = { offset: this.at, length: 0, blocksOffset: 0, blocks: 0, wordsOffset: 0, wordsLength: 0, chunksOffset: 0, chunks: 0 };
+    if (this.part === 'grams') {
+      place.length = this.write(shard.postings!);
+      place.blocksOffset = this.at;
+      this.write(shard.blocks);
+      place.blocks = shard.blocks.length / BLOCK_FIELDS;
+    } else {
+      place.wordsOffset = this.at;
+      place.wordsLength = this.write(shard.words!);
+      place.chunksOffset = this.at;
+      this.write(shard.chunks);
+      place.chunks = shard.chunks.length / CHUNK_FIELDS;
+    }
+    this.places.push(place);
+  }
+
+  /** Writes `bytes` at the end; their length. */
+  write(bytes: ArrayBufferView): number {
+    const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    for (let done = 0; done < buffer.length;) done += fs.writeSync(this.fd, buffer, done, buffer.length - done);
+    this.at += buffer.length;
+    return buffer.length;
+  }
+}
+
 /**
- * Writes the first stage of `files` to `target`; null when the native builder is not built or
- * ran out of memory (the pass then runs as before, searches answering from what it has
- * committed). A file left by an earlier pass is replaced.
+ * Writes `part` of the first stage of `files` to `target`: its trigrams (firstStagePath) or its
+ * words (firstStageWordsPath); null when the native builder is not built or ran out of memory
+ * (searches then answer from what the pass has committed). A file left by an earlier pass is replaced.
  */
-export async function writeFirstStage(target: string, root: string, repository: string, walked: readonly Walked[]): Promise<FirstStageSummary | null> {
-  if (!nativeGrams) return null;
+export async function writeFirstStage(
+  target: string, root: string, repository: string, walked: readonly Walked[], part: StagePart = 'grams',
+): Promise<FirstStageSummary | null> {
+  if (part === 'grams' ? !nativeGrams : !nativeWords) return null;
   const started = Date.now();
   const encoded = walked.map((file) => ({ file, key: Buffer.from(file.relPath, 'utf8') }));
   encoded.sort((a, b) => Buffer.compare(a.key, b.key));
@@ -109,59 +165,46 @@ export async function writeFirstStage(target: string, root: string, repository: 
   for (let at = 0; at < files.length; at += FIRST_STAGE.groupFiles) {
     parts[(at / FIRST_STAGE.groupFiles) % threads]!.push(...files.slice(at, at + FIRST_STAGE.groupFiles));
   }
-  const shards = threads === 1 ? [buildShard(nativeGrams, files)] : await Promise.all(parts.map(shardInThread));
-  if (shards.some((shard) => !shard.postings)) return null;
   const languages = new Array<string | null>(files.length).fill(null);
   const raw = new Array<boolean>(files.length).fill(false);
-  parts.forEach((part, t) => part.forEach((file, i) => {
-    languages[file.id] = shards[t]!.languages[i] ?? null;
-    raw[file.id] = shards[t]!.raw[i] ?? false;
-  }));
-
-  const words = shards.every((shard) => shard.words !== null);
-  const bytesOf = (table: Uint32Array) => Buffer.from(table.buffer, table.byteOffset, table.byteLength);
-  // Per shard, its parts in the order they are written.
-  const shardParts = shards.map((shard) => [shard.postings!, bytesOf(shard.blocks), ...(words ? [shard.words!, bytesOf(shard.chunks)] : [])]);
-  const places: FirstStageHeader['shards'] = [];
-  let at = 0;
-  shards.forEach((shard, i) => {
-    const [postings, blocks, wordPostings, chunks] = shardParts[i]!;
-    const blocksOffset = at + postings!.length;
-    const wordsOffset = blocksOffset + blocks!.length;
-    const chunksOffset = wordsOffset + (wordPostings?.length ?? 0);
-    places.push({
-      offset: at, length: postings!.length, blocksOffset, blocks: shard.blocks.length / BLOCK_FIELDS,
-      wordsOffset, wordsLength: wordPostings?.length ?? 0, chunksOffset, chunks: words ? shard.chunks.length / CHUNK_FIELDS : 0,
-    });
-    at = chunksOffset + (chunks?.length ?? 0);
-  });
-  const paths = sorted.map((f) => f.relPath);
-  const header: FirstStageHeader = {
-    repository, root, paths, languages,
-    sizes: sorted.map((f) => f.size), mtimes: sorted.map((f) => f.mtimeMs), raw, shards: places, words,
-    pathTokens: words ? paths.map((p, id) => (languages[id] === null ? 0 : fts5Tokens(pathIndexText(p, languages[id]!)).length)) : [],
-  };
-  const json = Buffer.from(JSON.stringify(header), 'utf8');
-  const trailer = Buffer.alloc(8);
-  trailer.writeUInt32LE(json.length, 0);
-  trailer.writeUInt32LE(FIRST_STAGE_MAGIC, 4);
   const temporary = `${target}.${process.pid}.tmp`;
   const fd = fs.openSync(temporary, 'w');
   try {
-    for (const written of shardParts) for (const part of written) fs.writeSync(fd, part);
-    fs.writeSync(fd, json);
-    fs.writeSync(fd, trailer);
+    const writer = new ShardWriter(fd, part, languages, raw);
+    const append = (shard: Shard) => writer.append(shard);
+    if (threads === 1) buildShards(part, files, append);
+    else await Promise.all(parts.map((files) => shardsInThread(part, files, append)));
+    if (!writer.whole) {
+      fs.closeSync(fd);
+      fs.rmSync(temporary, { force: true });
+      return null;
+    }
+    const { places } = writer;
+    const words = part === 'words';
+    const paths = sorted.map((f) => f.relPath);
+    const header: FirstStageHeader = {
+      repository, root, paths, languages,
+      sizes: sorted.map((f) => f.size), mtimes: sorted.map((f) => f.mtimeMs), raw, shards: places, words,
+      pathTokens: words ? paths.map((p, id) => (languages[id] === null ? 0 : fts5Tokens(pathIndexText(p, languages[id]!)).length)) : [],
+    };
+    const json = Buffer.from(JSON.stringify(header), 'utf8');
+    const trailer = Buffer.alloc(8);
+    trailer.writeUInt32LE(json.length, 0);
+    trailer.writeUInt32LE(FIRST_STAGE_MAGIC, 4);
+    writer.write(json);
+    writer.write(trailer);
     fs.closeSync(fd);
     fs.renameSync(temporary, target);
+    return { files: files.length, shards: places.length, words, bytes: writer.at, duration_ms: Date.now() - started };
   } catch (error) {
     try { fs.closeSync(fd); } catch { /* closed already */ }
     fs.rmSync(temporary, { force: true });
     throw error;
   }
-  return { files: files.length, shards: shards.length, words, bytes: at + json.length + trailer.length, duration_ms: Date.now() - started };
 }
 
-/** Removes a first stage left by this or an earlier pass (a killed pass leaves one behind). */
+/** Removes a first stage, trigrams and words, left by this or an earlier pass (a killed pass leaves one behind). */
 export function removeFirstStage(target: string): void {
   fs.rmSync(target, { force: true });
+  fs.rmSync(firstStageWordsPath(target), { force: true });
 }

@@ -29,7 +29,7 @@ import { OpenAiEmbeddings } from '../embeddings/openai-embeddings.js';
 import { resolveRoot } from './root.js';
 import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
 import { listingsPathFor, loadFolderListings, saveFolderListings } from './folder-listings.js';
-import { firstStageMinBytes, firstStagePath, removeFirstStage, writeFirstStage, type FirstStageSummary } from './first-stage.js';
+import { firstStageMinBytes, firstStagePath, firstStageWordsPath, removeFirstStage, writeFirstStage, type FirstStageSummary } from './first-stage.js';
 
 export interface IndexOptions {
   root: string;
@@ -91,6 +91,8 @@ export interface IndexSummary {
   index_version: number;
   /** The first stage this pass wrote before the index (ingest/first-stage), and removed at its end; `ready_ms` after the pass started. */
   first_stage?: FirstStageSummary & { ready_ms: number };
+  /** The first stage's words, written after its trigrams (absent when they could not be). */
+  first_stage_words?: FirstStageSummary & { ready_ms: number };
   /** Peak resident memory of this process so far (prepare workers are threads of it). */
   peak_rss_bytes: number;
   /** Files the indexing thread prepared itself while prepare workers ran (it takes files when it would otherwise wait for them). */
@@ -180,9 +182,12 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     const stageFile = location.kind === 'sqlite' ? firstStagePath(location.file) : null;
     if (stageFile) removeFirstStage(stageFile);
     // It only spares searches a wait: a first stage that fails (a full disk, a thread that died) leaves the pass as it was.
-    const firstStage = stageFile && emptyIndex && bytesToPrepare >= (options.firstStageMinBytes ?? firstStageMinBytes(process.env))
-      ? await writeFirstStage(stageFile, root, repository, toPrepare).then((stage) => stage && { ...stage, ready_ms: Date.now() - started }, () => null)
-      : null;
+    const stageWanted = stageFile !== null && emptyIndex && bytesToPrepare >= (options.firstStageMinBytes ?? firstStageMinBytes(process.env));
+    const writeStage = (file: string, part: 'grams' | 'words') =>
+      writeFirstStage(file, root, repository, toPrepare, part).then((stage) => stage && { ...stage, ready_ms: Date.now() - started }, () => null);
+    const firstStage = stageWanted ? await writeStage(stageFile, 'grams') : null;
+    // Then its words, so word searches rank every file too, before the index's own writing takes both cores.
+    const firstStageWords = firstStage ? await writeStage(firstStageWordsPath(stageFile!), 'words') : null;
     if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes({ wordCounts: !wordCountsDeferred });
     // Chunk text is packed by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
     const packText = location.kind === 'sqlite';
@@ -291,6 +296,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       prepare_worker_restarts: workerRestarts,
       cpu_ms: cpuMs(process.cpuUsage(cpuAtStart)),
       ...(firstStage ? { first_stage: firstStage } : {}),
+      ...(firstStageWords ? { first_stage_words: firstStageWords } : {}),
       ...(embedded ? { embeddings: embedded } : {}),
     };
   } finally {

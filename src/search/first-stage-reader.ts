@@ -63,7 +63,8 @@ export class FirstStagePostings {
       if (trailer.readUInt32LE(4) !== FIRST_STAGE_MAGIC) throw new Error('not a first stage');
       const jsonLength = trailer.readUInt32LE(0);
       const header = JSON.parse(readAt(fd, stat.size - 8 - jsonLength, jsonLength).toString('utf8')) as FirstStageHeader;
-      const shards = header.shards.map(({ offset, blocksOffset, blocks }) => {
+      // A file of words has no trigrams (search/first-stage-words reads its words).
+      const shards = header.words ? [] : header.shards.map(({ offset, blocksOffset, blocks }) => {
         // The shard was written by this machine a moment ago: its numbers are in this machine's order.
         const head = words(readAt(fd, offset, 16));
         if (head[0] !== SHARD_MAGIC) throw new Error('not a shard');

@@ -17,7 +17,7 @@ import type { Store } from '../store/store.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { searchCode } from './engine.js';
 import { FirstStagePostings, withFirstStage } from './first-stage-reader.js';
-import { FirstStageWords, firstStageWordsAnswer, withFirstStageWords } from './first-stage-words.js';
+import { bestFirst, FirstStageWords, firstStageWordsAnswer, withFirstStageWords } from './first-stage-words.js';
 import { planSearch } from './plan.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-first-stage-words-'));
@@ -68,6 +68,7 @@ describe('word searches from a first stage, against the finished index', () => {
   let root: string;
   let store: Store;
   let stage: FirstStagePostings;
+  let wordsFile: FirstStagePostings;
   let words: FirstStageWords;
 
   beforeAll(async () => {
@@ -77,13 +78,18 @@ describe('word searches from a first stage, against the finished index', () => {
     store = await openStore({ kind: 'sqlite', file }, { readonly: true });
     const walked = walkFolder(root, { maxFileBytes: 1 << 20, previous: new Map() });
     const summary = await writeFirstStage(path.join(scratch, 'stage'), root, path.basename(root), walked.files);
-    expect(summary?.words).toBe(true);
+    const wordsSummary = await writeFirstStage(path.join(scratch, 'stage-words'), root, path.basename(root), walked.files, 'words');
+    expect(summary?.words).toBe(false);
+    expect(wordsSummary?.words).toBe(true);
     stage = FirstStagePostings.open(path.join(scratch, 'stage'))!;
-    words = FirstStageWords.of(stage)!;
+    wordsFile = FirstStagePostings.open(path.join(scratch, 'stage-words'))!;
+    expect(FirstStageWords.of(stage)).toBeNull();
+    words = FirstStageWords.of(wordsFile)!;
     expect(words).not.toBeNull();
   });
   afterAll(async () => {
     stage?.close();
+    wordsFile?.close();
     await store?.close();
   });
 
@@ -138,5 +144,16 @@ describe('word searches from a first stage, against the finished index', () => {
     } finally {
       fs.writeFileSync(notes, kept);
     }
+  });
+});
+
+describe('bestFirst', () => {
+  it.each([
+    { n: 0, limit: 5 }, { n: 10, limit: 3 }, { n: 1000, limit: 20 }, { n: 1000, limit: 1000 }, { n: 5000, limit: 1 }, { n: 5000, limit: 4999 },
+  ])('takes the first $limit of $n as a whole sort would, ties kept in id order', ({ n, limit }) => {
+    // Few distinct scores: many ties, which the id breaks.
+    const scores = Array.from({ length: n }, (_, i) => (i * 7919) % 13);
+    const before = (x: number, y: number) => scores[y]! - scores[x]! || x - y;
+    expect(bestFirst(n, limit, before)).toEqual(Array.from({ length: n }, (_, i) => i).sort(before).slice(0, limit));
   });
 });

@@ -87,6 +87,7 @@ export class FirstStageWords {
   /** Path word -> the files whose path column holds it, and how often; made on the first question. */
   private pathFiles: Map<string, Map<number, number>> | null = null;
   private readonly cache = new Map<string, Postings>();
+  private readonly lastMatched = new Map<string, Uint32Array>();
 
   private constructor(private readonly stage: FirstStagePostings, private readonly shards: WordsShard[], chunks: Uint32Array) {
     this.chunks = chunks;
@@ -156,7 +157,7 @@ export class FirstStageWords {
    */
   page(filter: SearchFilter, match: string, window: PageWindow): ScoredChunkRow[] {
     const tokens = phraseTokens(match);
-    return this.ranked(filter, match).slice(window.offset, window.offset + window.limit).map(({ chunk, score }, i) => {
+    return this.ranked(filter, match, window.offset + window.limit).slice(window.offset).map(({ chunk, score }, i) => {
       const row: ScoredChunkRow = { chunk_id: stageChunkId(chunk), score };
       if (tokens && window.offset + i < RANKING.keptHitsRowsMax) row.hits = this.wordHits(chunk, tokens);
       return row;
@@ -188,7 +189,7 @@ export class FirstStageWords {
 
   /** Which of `chunkIds` `match` matches (any filter). */
   matchingAmong(match: string, chunkIds: readonly number[]): Set<number> {
-    const ids = this.evaluate(parseMatch(match));
+    const ids = this.matched(match);
     return new Set(chunkIds.filter((id) => id < 0 && indexOf(ids, chunkOf(id)) >= 0));
   }
 
@@ -245,13 +246,13 @@ export class FirstStageWords {
   private matching(filter: SearchFilter, match: string): Uint32Array {
     const { languages, repository } = this.stage.header;
     if (filter.repository !== null && filter.repository !== repository) return new Uint32Array(0);
-    const ids = this.evaluate(parseMatch(match));
+    const ids = this.matched(match);
     if (filter.language === null) return ids;
     return ids.filter((c) => languages[this.chunks[c * CHUNK_FIELDS]!] === filter.language);
   }
 
-  /** Every chunk of `match` within `filter` with its BM25 score, best first (ties by chunk). */
-  private ranked(filter: SearchFilter, match: string): { chunk: number; score: number }[] {
+  /** The best `limit` chunks (every one without) of `match` within `filter` with their BM25 scores, best first (ties by chunk). */
+  private ranked(filter: SearchFilter, match: string, limit = Infinity): { chunk: number; score: number }[] {
     const ids = this.matching(filter, match);
     const scores = new Float64Array(ids.length);
     const { pathTokens } = this.stage.header;
@@ -276,8 +277,19 @@ export class FirstStageWords {
         scores[i] = scores[i]! + (idf * tf * (k1 + 1)) / (tf + k1 * norm);
       }
     }
-    const order = Array.from(ids.keys()).sort((x, y) => scores[y]! - scores[x]! || ids[x]! - ids[y]!);
-    return order.map((i) => ({ chunk: ids[i]!, score: scores[i]! }));
+    const before = (x: number, y: number) => scores[y]! - scores[x]! || ids[x]! - ids[y]!;
+    return bestFirst(ids.length, limit, before).map((i) => ({ chunk: ids[i]!, score: scores[i]! }));
+  }
+
+  /** The chunks an expression matches (a word search asks its count and its page of one expression: the last few are kept). */
+  private matched(match: string): Uint32Array {
+    let ids = this.lastMatched.get(match);
+    if (!ids) {
+      ids = this.evaluate(parseMatch(match));
+      if (this.lastMatched.size >= 4) this.lastMatched.delete(this.lastMatched.keys().next().value!);
+      this.lastMatched.set(match, ids);
+    }
+    return ids;
   }
 
   private evaluate(node: MatchNode): Uint32Array {
@@ -378,6 +390,43 @@ function fts5Idf(chunks: number, docs: number): number {
 /** The quoted words of an expression, folded as the index folds them. */
 function termsOf(node: MatchNode): string[] {
   return node.kind === 'term' ? fts5Tokens(node.text) : node.parts.flatMap(termsOf);
+}
+
+/**
+ * The first `limit` of `0 .. n - 1` in the order `before` gives (a negative number: x first), in
+ * that order: a heap of the best so far when the limit is small against n, else a sort of all.
+ */
+export function bestFirst(n: number, limit: number, before: (x: number, y: number) => number): number[] {
+  if (limit * 8 >= n) return Array.from({ length: n }, (_, i) => i).sort(before).slice(0, limit);
+  // A heap whose top is the worst of the best so far.
+  const heap: number[] = [];
+  const worse = (x: number, y: number) => before(x, y) > 0;
+  const down = (at: number) => {
+    for (;;) {
+      const left = at * 2 + 1, right = left + 1;
+      let worst = at;
+      if (left < heap.length && worse(heap[left]!, heap[worst]!)) worst = left;
+      if (right < heap.length && worse(heap[right]!, heap[worst]!)) worst = right;
+      if (worst === at) return;
+      [heap[at], heap[worst]] = [heap[worst]!, heap[at]!];
+      at = worst;
+    }
+  };
+  for (let i = 0; i < n; i++) {
+    if (heap.length < limit) {
+      heap.push(i);
+      for (let at = heap.length - 1; at > 0;) {
+        const parent = (at - 1) >> 1;
+        if (!worse(heap[at]!, heap[parent]!)) break;
+        [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
+        at = parent;
+      }
+    } else if (before(i, heap[0]!) < 0) {
+      heap[0] = i;
+      down(0);
+    }
+  }
+  return heap.sort(before);
 }
 
 /** Where `value` is in an increasing list, or -1. */

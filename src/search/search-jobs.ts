@@ -25,6 +25,7 @@ import { findReferences, type ReferencesRequest, type ReferencesResponse } from 
 import { FirstStagePostings, withFirstStage } from './first-stage-reader.js';
 import { FirstStageWords, firstStageWordsAnswer, withFirstStageWords } from './first-stage-words.js';
 import { planSearch } from './plan.js';
+import { firstStageWordsPath } from '../ingest/first-stage.js';
 import { searchCodePage } from './search-code-service.js';
 import type { SemanticQuery } from './semantic-fusion.js';
 
@@ -107,8 +108,8 @@ export class ReadOnlyStores {
   /** Started on the first SQLite open when counts go to a thread of their own. */
   private counting: CountingThread | null = null;
 
-  /** The first stage last asked for (one door, one pass at a time). */
-  private stage: { file: string; postings: FirstStagePostings } | null = null;
+  /** The first stage's files last asked for, trigrams and words (one door, one pass at a time). */
+  private readonly stages = new Map<string, FirstStagePostings>();
 
   /**
    * `countingThread`: SQLite indexes count word matches on one thread of their own (store/counting-thread). A
@@ -148,31 +149,28 @@ export class ReadOnlyStores {
     await open?.store.close();
   }
 
-  /** The first stage in `file`, opened again when another pass wrote it; null when there is none. */
+  /** The first-stage file `file`, opened again when another pass wrote it; null when there is none. */
   firstStage(file: string): FirstStagePostings | null {
-    let identity: fs.Stats;
+    let identity: fs.Stats | null = null;
     try {
       identity = fs.statSync(file);
     } catch {
-      this.releaseFirstStage();
-      return null;
+      // Gone: the pass has ended.
     }
-    const open = this.stage;
-    if (open && open.file === file && open.postings.identity.ino === identity.ino && open.postings.identity.size === identity.size
-      && open.postings.identity.mtimeMs === identity.mtimeMs) return open.postings;
-    this.releaseFirstStage();
-    const postings = FirstStagePostings.open(file);
-    if (postings) this.stage = { file, postings };
+    const open = this.stages.get(file);
+    if (open && identity && open.identity.ino === identity.ino && open.identity.size === identity.size && open.identity.mtimeMs === identity.mtimeMs) return open;
+    open?.close();
+    this.stages.delete(file);
+    // Files of another pass (another folder's) are let go too.
+    for (const [other, postings] of this.stages) if (!fs.existsSync(other)) { postings.close(); this.stages.delete(other); }
+    const postings = identity ? FirstStagePostings.open(file) : null;
+    if (postings) this.stages.set(file, postings);
     return postings;
   }
 
-  private releaseFirstStage(): void {
-    this.stage?.postings.close();
-    this.stage = null;
-  }
-
   async closeAll(): Promise<void> {
-    this.releaseFirstStage();
+    for (const postings of this.stages.values()) postings.close();
+    this.stages.clear();
     for (const key of [...this.open.keys()]) await this.close(key);
     await this.counting?.close();
     this.counting = null;
@@ -188,7 +186,8 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
       const vectors = store instanceof SqliteIndex ? store.sqlite : null;
       const stage = job.firstStage ? stores.firstStage(job.firstStage) : null;
       if (!stage) return store.read((reader) => searchCodePage(reader, params, offset, semantic && { query: semantic, vectors }));
-      const words = firstStageWordsAnswer(planSearch(params), semantic !== undefined) ? FirstStageWords.of(stage) : null;
+      const wordsFile = firstStageWordsAnswer(planSearch(params), semantic !== undefined) ? stores.firstStage(firstStageWordsPath(job.firstStage!)) : null;
+      const words = wordsFile && FirstStageWords.of(wordsFile);
       return store.read(async (reader) => {
         const lines = withFirstStage(reader, stage);
         const staged = words ? withFirstStageWords(lines.reader, words) : null;

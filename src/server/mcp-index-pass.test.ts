@@ -71,6 +71,8 @@ describe('quarry mcp while its first index pass runs (QUARRY_INDEX_WAIT_MS=0)', 
 
 /** The warning of an answer from the pass's first stage: every file, read from the files themselves. */
 const WHOLE = /^The index is being built \((\d+) of (\d+) files so far\)\. These exact or regex hits and their total cover every file/;
+/** The warning of word hits from the first stage's words: every file, ranked by words alone. */
+const WHOLE_WORDS = /^The index is being built \((\d+) of (\d+) files so far\)\. These word hits and their total cover every file/;
 
 describe('quarry mcp while its first index pass runs, with a first stage (QUARRY_FIRST_STAGE_MIN_BYTES=0)', () => {
   let session: StdioSession;
@@ -80,7 +82,7 @@ describe('quarry mcp while its first index pass runs, with a first stage (QUARRY
   });
   afterAll(async () => { await session?.close(); });
 
-  it('answers exact and regex searches for every file while word searches still cover the files indexed so far', async () => {
+  it('answers exact and regex searches for every file, then word searches too, while the index is written', async () => {
     const exact = () => callJson(session.client, 'search_code', { query: 'retry backoff', mode: 'exact', max_results: 3 });
     // The first stage takes a moment to write: until then, answers cover what is indexed so far.
     let whole = await exact();
@@ -88,7 +90,6 @@ describe('quarry mcp while its first index pass runs, with a first stage (QUARRY
       await new Promise((resolve) => setTimeout(resolve, 20));
       whole = await exact();
     }
-    const words = await callJson(session.client, 'search_code', { query: 'retry backoff', mode: 'text', max_results: 3 });
     const regex = await callJson(session.client, 'search_code', { query: 'retryWithBackoff[0-9]+', mode: 'regex', max_results: 2 });
     expect(whole.isError).toBe(false);
     expect(whole.body.warnings).toEqual([expect.stringMatching(WHOLE)]);
@@ -100,9 +101,24 @@ describe('quarry mcp while its first index pass runs, with a first stage (QUARRY
     // A page further on, from the same first stage, while the pass still runs.
     expect(regex.body.total).toBe(FILES);
     expect(regex.body.has_more).toBe(true);
-    // Words are not in the first stage: they say what the pass has indexed so far (or, if it has ended, nothing).
-    if (words.body.warnings) expect(words.body.warnings).toEqual([expect.stringMatching(BUILDING)]);
-    expect(words.body.warnings?.[0] ?? '').not.toMatch(WHOLE);
+
+    // The words follow the trigrams: until they are written, word searches cover what is indexed so far.
+    const text = () => callJson(session.client, 'search_code', { query: 'retry backoff', mode: 'text', max_results: 3 });
+    let words = await text();
+    for (let waited = 0; !WHOLE_WORDS.test(words.body.warnings?.[0] ?? '') && words.body.warnings && waited < 60_000; waited += 20) {
+      expect(words.body.warnings).toEqual([expect.stringMatching(BUILDING)]);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      words = await text();
+    }
+    expect(words.body.warnings).toEqual([expect.stringMatching(WHOLE_WORDS)]);
+    expect(words.text).toMatch(/warning: The index is being built .*These word hits and their total cover every file/);
+    expect(words.body.total).toBe(FILES);
+    expect(words.body.items).toHaveLength(3);
+    expect(words.body.items[0]).toMatchObject({ file: expect.stringMatching(/^src\/m\d+\/retry\d+\.ts$/), start_line: 1 });
+    expect(words.body).not.toHaveProperty('first_stage');
+    // A question of definitions does not ask the words: it says what the pass has indexed so far.
+    const calls = await callJson(session.client, 'search_code', { query: 'what calls retryWithBackoff1', max_results: 3 });
+    if (calls.body.warnings) expect(calls.body.warnings[0]).not.toMatch(WHOLE_WORDS);
 
     for (let waited = 0; whole.body.warnings && waited < 120_000; waited += 100) {
       await new Promise((resolve) => setTimeout(resolve, 100));

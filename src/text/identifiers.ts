@@ -210,6 +210,12 @@ export function wordIndexText(content: string): string {
   return scanWordIndexText(content);
 }
 
+/** What wordIndexText adds to `content` (its text after the content): the added words, a line each from a leading newline, or "". */
+export function addedWordsText(content: string): string {
+  if (nativeText && content.length <= NATIVE_ADDED_WORDS_TEXT_MAX) return nativeText.addedWords(content);
+  return scanWordIndexText(content).slice(content.length);
+}
+
 /** wordIndexText in JavaScript. */
 export function scanWordIndexText(content: string): string {
   const { compounds, stems } = listAdded(content);

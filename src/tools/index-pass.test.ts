@@ -23,6 +23,10 @@ describe('IndexPass', () => {
     expect(pass.notice('en', 4000)).toMatch(/^The index is being built \(120 of 4000 files so far\)\. These exact or regex hits and their total cover every file/);
     expect(pass.notice('ja', 4000)).toMatch(/^インデックスを作成中です（これまでに 4000 ファイル中 120 ファイル）。この完全一致・正規表現のヒットと件数はすべてのファイル/);
     expect(pass.notice('cs', 4000)).toMatch(/^Index se právě vytváří \(zatím 120 z 4000 souborů\)\. Tyto přesné nebo regexové nálezy a jejich počet zahrnují všechny soubory/);
+    // Word hits from its words say that they are ranked by words alone, until the index is done.
+    expect(pass.notice('en', 4000, 'words')).toMatch(/^The index is being built \(120 of 4000 files so far\)\. These word hits and their total cover every file, in chunks of lines ranked by their words alone/);
+    expect(pass.notice('ja', 4000, 'words')).toMatch(/^インデックスを作成中です（これまでに 4000 ファイル中 120 ファイル）。この単語検索のヒットと件数はすべてのファイル/);
+    expect(pass.notice('cs', 4000, 'words')).toMatch(/^Index se právě vytváří \(zatím 120 z 4000 souborů\)\. Tyto slovní nálezy a jejich počet zahrnují všechny soubory/);
 
     end();
     expect(await pass.waitAtMost(10_000)).toBe(true);
