@@ -429,6 +429,11 @@ export const FIRST_STAGE = {
    * slack per byte of text with the words) is bounded for any size of tree.
    */
   shardBytes: 64 * 1024 * 1024,
+  /**
+   * Decoded word lists a search worker keeps between the questions of a search and the searches
+   * after it (search/first-stage-words): a common word of the kernel's is about 2 MB.
+   */
+  wordListsCacheBytes: 64 * 1024 * 1024,
 } as const;
 
 /** Pagination cursors of search_code. */

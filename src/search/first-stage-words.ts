@@ -13,7 +13,7 @@
  * Chunk ids are below 0 (-1 - the chunk's place among all shards' chunks), so no id of the index
  * is one of them. There are no definitions yet, so chunks have no symbol.
  */
-import { RANKING } from '../contracts/limits.js';
+import { FIRST_STAGE, RANKING } from '../contracts/limits.js';
 import { splitLines } from '../ingest/chunk.js';
 import { CHUNK_FIELDS } from '../ingest/first-stage-words.js';
 import { estimateTokens } from '../shape/tokens.js';
@@ -86,7 +86,9 @@ export class FirstStageWords {
   private readonly averageLength: number;
   /** Path word -> the files whose path column holds it, and how often; made on the first question. */
   private pathFiles: Map<string, Map<number, number>> | null = null;
+  /** Words' decoded lists (a search asks each several times; common words' are megabytes), up to FIRST_STAGE.wordListsCacheBytes. */
   private readonly cache = new Map<string, Postings>();
+  private cacheBytes = 0;
   private readonly lastMatched = new Map<string, Uint32Array>();
 
   private constructor(private readonly stage: FirstStagePostings, private readonly shards: WordsShard[], chunks: Uint32Array) {
@@ -341,8 +343,13 @@ export class FirstStageWords {
   }
 
   private remember(key: string, postings: Postings): void {
-    if (this.cache.size >= RANKING.termStatsCacheMax) this.cache.clear();
+    const bytes = postings.ids.byteLength + postings.counts.byteLength;
+    if (this.cacheBytes + bytes > FIRST_STAGE.wordListsCacheBytes) {
+      this.cache.clear();
+      this.cacheBytes = 0;
+    }
     this.cache.set(key, postings);
+    this.cacheBytes += bytes;
   }
 
   /** One shard's list of a word: a binary search of its table on disk, then the list's pairs. */
