@@ -190,25 +190,59 @@ static int is_word_byte(uint8_t c) {
   return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_' || c >= 0x80;
 }
 
-/* Makes the chunk's table of distinct words hold at least `words` under half full; 0 when memory ran out. */
-static int local_reserve(Builder *b, size_t words) {
-  size_t slots = b->local_mask + 1;
-  if (b->local && words * 2 <= slots) return 1;
-  while (words * 2 > slots) slots *= 2;
+/* The chunk's table of distinct words starts this large, and is given back after a chunk that made it larger than LOCAL_KEEP. */
+#define LOCAL_START 1024u
+#define LOCAL_KEEP (1u << 16)
+/* A scratch larger than this (a chunk of one long line) is given back after its chunk too. */
+#define SCRATCH_KEEP ((size_t)1 << 20)
+
+/* Replaces the chunk's table by one of `slots` (a power of two) holding its `distinct` words; 0 when memory ran out. */
+static int local_resize(Builder *b, uint32_t slots, uint32_t distinct) {
   Local *local = calloc(slots, sizeof(Local));
-  uint32_t *used = malloc(slots / 2 * sizeof(uint32_t));
+  uint32_t *used = malloc((size_t)slots / 2 * sizeof(uint32_t));
   if (!local || !used) { free(local); free(used); return 0; }
+  uint32_t mask = slots - 1;
+  for (uint32_t k = 0; k < distinct; k++) {
+    Local *old = &b->local[b->local_used[k]];
+    uint32_t at = (uint32_t)old->hash & mask;
+    while (local[at].length) at = (at + 1) & mask;
+    local[at] = *old;
+    used[k] = at;
+  }
   free(b->local);
   free(b->local_used);
   b->local = local;
   b->local_used = used;
-  b->local_mask = (uint32_t)(slots - 1);
+  b->local_mask = mask;
+  return 1;
+}
+
+/* Counts one word (lower-cased at scratch + start, n bytes, hash h) in the chunk's table; 0 when memory ran out. */
+static int local_count(Builder *b, uint32_t *distinct, size_t *written, size_t start, uint32_t n, uint64_t h) {
+  uint32_t at = (uint32_t)h & b->local_mask;
+  for (;;) {
+    Local *slot = &b->local[at];
+    if (!slot->length) break;
+    if (slot->hash == h && slot->length == n && memcmp(b->scratch + slot->offset, b->scratch + start, n) == 0) {
+      slot->count++;
+      *written = start; /* the word is kept once */
+      return 1;
+    }
+    at = (at + 1) & b->local_mask;
+  }
+  /* New: kept under half full, so probes stay short (the table grows with the chunk's words). */
+  if ((*distinct + 1) * 2 > b->local_mask + 1) {
+    if (!local_resize(b, (b->local_mask + 1) * 2, *distinct)) return 0;
+    return local_count(b, distinct, written, start, n, h);
+  }
+  b->local[at] = (Local){ h, (uint32_t)start, n, 1 };
+  b->local_used[(*distinct)++] = at;
   return 1;
 }
 
 /*
-** Adds every word of bytes to chunk `id`'s postings; its token count, or -1 when memory ran out.
-** The chunk's words are counted in a small table first (a chunk repeats its words), so the
+** Adds every word of the texts to chunk `id`'s postings; its token count, or -1 when memory ran
+** out. The chunk's words are counted in a small table first (a chunk repeats its words), so the
 ** builder's large table, far apart in memory, is touched once per distinct word.
 */
 static int64_t builder_add(Builder *b, int64_t id, const uint8_t *const *texts, const size_t *lengths, int count) {
@@ -220,47 +254,32 @@ static int64_t builder_add(Builder *b, int64_t id, const uint8_t *const *texts, 
     b->scratch = scratch;
     b->scratch_capacity = length;
   }
-  /* At most one word per two bytes: the table never needs to grow within a chunk. */
-  if (!local_reserve(b, length / 2 + 1)) return -1;
+  if (!b->local && !local_resize(b, LOCAL_START, 0)) return -1;
   uint32_t distinct = 0;
   size_t written = 0;
   int64_t tokens = 0;
-  for (int t = 0; t < count; t++) {
-  const uint8_t *bytes = texts[t];
-  size_t end = lengths[t];
-  size_t i = 0;
-  while (i < end) {
-    if (!is_word_byte(bytes[i])) { i++; continue; }
-    size_t start = written;
-    uint32_t n = 0;
-    uint64_t h = 1469598103934665603ull;
-    for (; i < end && is_word_byte(bytes[i]); i++) {
-      uint8_t c = bytes[i];
-      if (n == WORD_MAX) continue;
-      c = (c >= 'A' && c <= 'Z') ? (uint8_t)(c + 32) : c;
-      b->scratch[written++] = c;
-      h = (h ^ c) * 1099511628211ull;
-      n++;
-    }
-    tokens++;
-    uint32_t at = (uint32_t)h & b->local_mask;
-    for (;;) {
-      Local *slot = &b->local[at];
-      if (!slot->length) {
-        *slot = (Local){ h, (uint32_t)start, n, 1 };
-        b->local_used[distinct++] = at;
-        break;
-      }
-      if (slot->hash == h && slot->length == n && memcmp(b->scratch + slot->offset, b->scratch + start, n) == 0) {
-        slot->count++;
-        written = start; /* the word is kept once */
-        break;
-      }
-      at = (at + 1) & b->local_mask;
-    }
-  }
-  }
   int ok = 1;
+  for (int t = 0; ok && t < count; t++) {
+    const uint8_t *bytes = texts[t];
+    size_t end = lengths[t];
+    size_t i = 0;
+    while (ok && i < end) {
+      if (!is_word_byte(bytes[i])) { i++; continue; }
+      size_t start = written;
+      uint32_t n = 0;
+      uint64_t h = 1469598103934665603ull;
+      for (; i < end && is_word_byte(bytes[i]); i++) {
+        uint8_t c = bytes[i];
+        if (n == WORD_MAX) continue;
+        c = (c >= 'A' && c <= 'Z') ? (uint8_t)(c + 32) : c;
+        b->scratch[written++] = c;
+        h = (h ^ c) * 1099511628211ull;
+        n++;
+      }
+      tokens++;
+      ok = local_count(b, &distinct, &written, start, n, h);
+    }
+  }
   for (uint32_t k = 0; k < distinct; k++) {
     Local *slot = &b->local[b->local_used[k]];
     if (ok) {
@@ -272,6 +291,19 @@ static int64_t builder_add(Builder *b, int64_t id, const uint8_t *const *texts, 
       }
     }
     slot->length = 0;
+  }
+  /* A chunk of one long line (a minified file) made them large: the next chunk starts small again. */
+  if (b->local_mask + 1 > LOCAL_KEEP) {
+    free(b->local);
+    free(b->local_used);
+    b->local = NULL;
+    b->local_used = NULL;
+    b->local_mask = 0;
+  }
+  if (b->scratch_capacity > SCRATCH_KEEP) {
+    free(b->scratch);
+    b->scratch = NULL;
+    b->scratch_capacity = 0;
   }
   return ok ? tokens : -1;
 }

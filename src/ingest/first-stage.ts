@@ -89,10 +89,11 @@ function threadsFor(files: number): number {
   return Math.max(1, Math.min(os.availableParallelism(), FIRST_STAGE.threadsMax, Math.ceil(files / FIRST_STAGE.groupFiles)));
 }
 
-/** Builds the shards of `files` in a worker thread, handing each to `done` as it comes. */
-function shardsInThread(part: StagePart, files: ShardFile[], done: (shard: Shard) => void): Promise<void> {
+/** Builds the shards of `files` in a worker thread (put in `workers`), handing each to `done` as it comes. */
+function shardsInThread(part: StagePart, files: ShardFile[], done: (shard: Shard) => void, workers: Worker[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(WORKER_SCRIPT, { workerData: { part, files } });
+    workers.push(worker);
     worker.on('message', (shard: Shard | null) => {
       if (shard) return done(shard);
       resolve();
@@ -101,6 +102,32 @@ function shardsInThread(part: StagePart, files: ShardFile[], done: (shard: Shard
     worker.once('error', reject);
     worker.once('exit', (code) => reject(new Error(`first-stage worker exited with ${code}`)));
   });
+}
+
+/**
+ * Builds the shards of `parts` (one thread each, or this thread for one part) into `writer`. The
+ * first failure, a thread's or a write's, stops every thread and is thrown once all have stopped,
+ * so nothing is written after the caller closes the file.
+ */
+async function buildInto(writer: ShardWriter, part: StagePart, parts: ShardFile[][]): Promise<void> {
+  let failure: { error: unknown } | null = null;
+  const workers: Worker[] = [];
+  const fail = (error: unknown) => {
+    failure ??= { error };
+    for (const worker of workers) void worker.terminate();
+  };
+  const append = (shard: Shard) => {
+    if (failure) return;
+    try {
+      writer.append(shard);
+    } catch (error) {
+      fail(error);
+    }
+  };
+  // In this thread a failed write stops the build at once.
+  if (parts.length === 1) return buildShards(part, parts[0]!, (shard) => writer.append(shard));
+  await Promise.allSettled(parts.map((files) => shardsInThread(part, files, append, workers).catch(fail)));
+  if (failure) throw (failure as { error: unknown }).error;
 }
 
 /** The first-stage file being written: each shard is appended as it comes, and its place noted. */
@@ -171,9 +198,7 @@ export async function writeFirstStage(
   const fd = fs.openSync(temporary, 'w');
   try {
     const writer = new ShardWriter(fd, part, languages, raw);
-    const append = (shard: Shard) => writer.append(shard);
-    if (threads === 1) buildShards(part, files, append);
-    else await Promise.all(parts.map((files) => shardsInThread(part, files, append)));
+    await buildInto(writer, part, threads === 1 ? [files] : parts);
     if (!writer.whole) {
       fs.closeSync(fd);
       fs.rmSync(temporary, { force: true });

@@ -42,6 +42,8 @@ const TREE = {
   'notes/crlf.txt': 'Retry on timeout\r\nBackoff doubles\r\n',
   'notes/cafe.txt': 'Le café est fermé.\nCAFÉ crème, retry demain.\n日本語のテキスト retry 再試行\n',
   'notes/latin1.txt': iconv.encode('Café crème: retry later\nthe naïve café\n', 'latin1'),
+  // One line of many distinct words: one chunk, whose table of words grows far past its first size.
+  'notes/minified.txt': `${Array.from({ length: 70_000 }, (_, i) => `w${i}`).join(' ')} retry\n`,
   'notes/plain': 'no extension here, but a retry and a backoff\n',
   'notes/empty.txt': '',
 };
@@ -62,6 +64,8 @@ const QUERIES: Record<string, unknown>[] = [
   { query: 'retry', repository: 'elsewhere' },
   { query: 'zzzunheardof' },
   { query: '再試行' },
+  { query: 'w69999' },
+  { query: 'w0 w35000', mode: 'text' },
 ];
 
 describe('word searches from a first stage, against the finished index', () => {

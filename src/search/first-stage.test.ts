@@ -10,7 +10,7 @@ import iconv from 'iconv-lite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_STAGE } from '../contracts/limits.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
-import { firstStagePath, writeFirstStage } from '../ingest/first-stage.js';
+import { firstStagePath, firstStageWordsPath, writeFirstStage } from '../ingest/first-stage.js';
 import { indexFolder } from '../ingest/indexer.js';
 import { walkFolder } from '../ingest/walk.js';
 import { openStore } from '../store/open-store.js';
@@ -166,6 +166,22 @@ describe('quarry index and its first stage', () => {
     const second = await indexFolder({ root, indexPath: file, firstStageMinBytes: 0 });
     expect(second.first_stage).toBeUndefined();
     expect(fs.existsSync(firstStagePath(file))).toBe(false);
+  });
+
+  it('leaves the pass as it was when its words cannot be written, trigrams and index whole', async () => {
+    const root = makeTree({ 'a.ts': 'export const retry = 1;\n', 'b.ts': 'export const backoff = 2;\n' });
+    const file = path.join(scratch, 'no-words.db');
+    // Where the words would be written first, a folder: the file cannot be opened.
+    fs.mkdirSync(`${firstStageWordsPath(firstStagePath(file))}.${process.pid}.tmp`, { recursive: true });
+    const seen: boolean[] = [];
+    const summary = await indexFolder({
+      root, indexPath: file, firstStageMinBytes: 0, onProgress: () => { seen.push(fs.existsSync(firstStagePath(file))); },
+    });
+    expect(summary.first_stage).toMatchObject({ files: 2, words: false });
+    expect(summary.first_stage_words).toBeUndefined();
+    expect(seen[0]).toBe(true);
+    expect(summary.added).toBe(2);
+    expect(fs.existsSync(firstStageWordsPath(firstStagePath(file)))).toBe(false);
   });
 
   it('writes none below its threshold', async () => {

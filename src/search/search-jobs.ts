@@ -161,8 +161,6 @@ export class ReadOnlyStores {
     if (open && identity && open.identity.ino === identity.ino && open.identity.size === identity.size && open.identity.mtimeMs === identity.mtimeMs) return open;
     open?.close();
     this.stages.delete(file);
-    // Files of another pass (another folder's) are let go too.
-    for (const [other, postings] of this.stages) if (!fs.existsSync(other)) { postings.close(); this.stages.delete(other); }
     const postings = identity ? FirstStagePostings.open(file) : null;
     if (postings) this.stages.set(file, postings);
     return postings;
