@@ -21,19 +21,12 @@
 #endif
 #include <stdlib.h>
 #include <string.h>
+#include "quarry_postings.h"
 
 /* What src/ingest/first-stage.ts checks before using the module. */
 #define QUARRY_GRAMS_VERSION 2
 #define KEYS (1u << 24)
 #define MAGIC 0x31534751u /* "QGS1" */
-
-typedef struct {
-  uint8_t *data;
-  uint32_t length;
-  uint32_t capacity;
-  uint32_t ids;
-  int64_t last;
-} List;
 
 typedef struct {
   /* The list of each trigram, +1 (0: none yet); 64 MiB, touched only where text has trigrams. */
@@ -74,23 +67,6 @@ static void builder_finalize(napi_env env, void *data, void *hint) {
   (void)env; (void)hint;
   builder_release(data);
   free(data);
-}
-
-static int list_append(List *list, uint64_t gap) {
-  if (list->capacity - list->length < 10) {
-    uint32_t capacity = list->capacity ? list->capacity * 2 : 16;
-    if (capacity < list->capacity) return 0;
-    uint8_t *data = realloc(list->data, capacity);
-    if (!data) return 0;
-    list->data = data;
-    list->capacity = capacity;
-  }
-  while (gap >= 0x80) {
-    list->data[list->length++] = (uint8_t)(gap | 0x80);
-    gap >>= 7;
-  }
-  list->data[list->length++] = (uint8_t)gap;
-  return 1;
 }
 
 static List *list_for(Builder *b, uint32_t key) {
@@ -142,7 +118,7 @@ static int64_t builder_add(Builder *b, int64_t block, const uint8_t *bytes, size
     b->seen[k >> 6] = 0;
     if (!ok) continue;
     List *list = list_for(b, k);
-    if (!list || !list_append(list, (uint64_t)(block - list->last))) { ok = 0; continue; }
+    if (!list || !list_varint(list, (uint64_t)(block - list->last), 16)) { ok = 0; continue; }
     list->last = block;
     list->ids++;
     b->postings++;
@@ -150,20 +126,8 @@ static int64_t builder_add(Builder *b, int64_t block, const uint8_t *bytes, size
   return ok ? newlines : -1;
 }
 
-/* The call's first `count` arguments into argv, the first one a builder; NULL (an exception thrown) otherwise. */
 static Builder *builder_call(napi_env env, napi_callback_info info, size_t count, napi_value *argv, const char *usage) {
-  size_t argc = count;
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  void *data = NULL;
-  if (argc < count) {
-    napi_throw_type_error(env, NULL, usage);
-    return NULL;
-  }
-  if (napi_get_value_external(env, argv[0], &data) != napi_ok || !data) {
-    napi_throw_type_error(env, NULL, "not a grams builder");
-    return NULL;
-  }
-  return data;
+  return builder_argument(env, info, count, argv, usage, "not a grams builder");
 }
 
 static napi_value create_builder(napi_env env, napi_callback_info info) {
@@ -194,18 +158,9 @@ static napi_value add(napi_env env, napi_callback_info info) {
   Builder *b = builder_call(env, info, 3, argv, "add(builder, id, bytes)");
   if (!b) return NULL;
   int64_t id;
-  if (napi_get_value_int64(env, argv[1], &id) != napi_ok || id <= b->last_id || id > UINT32_MAX) {
-    napi_throw_range_error(env, NULL, "ids must increase");
-    return NULL;
-  }
-  bool is_typed;
-  napi_is_typedarray(env, argv[2], &is_typed);
-  if (!is_typed) { napi_throw_type_error(env, NULL, "bytes must be a Uint8Array"); return NULL; }
-  napi_typedarray_type type;
-  size_t length;
-  void *data;
-  napi_get_typedarray_info(env, argv[2], &type, &length, &data, NULL, NULL);
-  if (type != napi_uint8_array) { napi_throw_type_error(env, NULL, "bytes must be a Uint8Array"); return NULL; }
+  size_t length = 0;
+  void *data = NULL;
+  if (!id_argument(env, argv[1], b->last_id, &id) || !bytes_argument(env, argv[2], &data, &length)) return NULL;
   b->last_id = id;
   int64_t newlines = -1;
   if (!b->failed && b->slot) newlines = builder_add(b, id, data, length);

@@ -24,20 +24,13 @@
 #endif
 #include <stdlib.h>
 #include <string.h>
+#include "quarry_postings.h"
 
 /* What src/ingest/first-stage-words.ts checks before using the module. */
 #define QUARRY_WORDS_VERSION 1
 #define MAGIC 0x31535751u /* "QWS1" */
 /* Longer words are cut here (still counted once): no query word is longer than FTS_EXPRESSION allows. */
 #define WORD_MAX 1024
-
-typedef struct {
-  uint8_t *data;
-  uint32_t length;
-  uint32_t capacity;
-  uint32_t ids;
-  int64_t last;
-} List;
 
 /* A distinct word of the chunk being added: its bytes in the chunk's scratch, and its count. */
 typedef struct {
@@ -107,23 +100,6 @@ static void builder_finalize(napi_env env, void *data, void *hint) {
 }
 
 /* Words are hashed with FNV-1a, 64 bits, as they are lower-cased (builder_add). */
-
-static int varint(List *list, uint64_t value) {
-  if (list->capacity - list->length < 10) {
-    uint32_t capacity = list->capacity ? list->capacity * 2 : 8;
-    if (capacity < list->capacity) return 0;
-    uint8_t *data = realloc(list->data, capacity);
-    if (!data) return 0;
-    list->data = data;
-    list->capacity = capacity;
-  }
-  while (value >= 0x80) {
-    list->data[list->length++] = (uint8_t)(value | 0x80);
-    value >>= 7;
-  }
-  list->data[list->length++] = (uint8_t)value;
-  return 1;
-}
 
 static int grow_slots(Builder *b) {
   uint32_t capacity = (b->slot_mask + 1) * 2;
@@ -284,7 +260,7 @@ static int64_t builder_add(Builder *b, int64_t id, const uint8_t *const *texts, 
     Local *slot = &b->local[b->local_used[k]];
     if (ok) {
       List *list = list_for(b, b->scratch + slot->offset, slot->length, slot->hash);
-      if (!list || !varint(list, (uint64_t)(id - list->last)) || !varint(list, slot->count)) ok = 0;
+      if (!list || !list_varint(list, (uint64_t)(id - list->last), 8) || !list_varint(list, slot->count, 8)) ok = 0;
       else {
         list->last = id;
         list->ids++;
@@ -309,18 +285,7 @@ static int64_t builder_add(Builder *b, int64_t id, const uint8_t *const *texts, 
 }
 
 static Builder *builder_call(napi_env env, napi_callback_info info, size_t count, napi_value *argv, const char *usage) {
-  size_t argc = count;
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  void *data = NULL;
-  if (argc < count) {
-    napi_throw_type_error(env, NULL, usage);
-    return NULL;
-  }
-  if (napi_get_value_external(env, argv[0], &data) != napi_ok || !data) {
-    napi_throw_type_error(env, NULL, "not a words builder");
-    return NULL;
-  }
-  return data;
+  return builder_argument(env, info, count, argv, usage, "not a words builder");
 }
 
 static napi_value create_builder(napi_env env, napi_callback_info info) {
@@ -359,17 +324,9 @@ static napi_value add(napi_env env, napi_callback_info info) {
   Builder *b = builder_call(env, info, 3, argv, "add(builder, id, bytes, more?)");
   if (!b) return NULL;
   int64_t id;
-  if (napi_get_value_int64(env, argv[1], &id) != napi_ok || id <= b->last_id || id > UINT32_MAX) {
-    napi_throw_range_error(env, NULL, "ids must increase");
-    return NULL;
-  }
-  bool is_typed;
-  napi_is_typedarray(env, argv[2], &is_typed);
-  napi_typedarray_type type = napi_int8_array;
   size_t length = 0;
   void *data = NULL;
-  if (is_typed) napi_get_typedarray_info(env, argv[2], &type, &length, &data, NULL, NULL);
-  if (!is_typed || type != napi_uint8_array) { napi_throw_type_error(env, NULL, "bytes must be a Uint8Array"); return NULL; }
+  if (!id_argument(env, argv[1], b->last_id, &id) || !bytes_argument(env, argv[2], &data, &length)) return NULL;
   const uint8_t *texts[2] = { data, NULL };
   size_t lengths[2] = { length, 0 };
   int count = 1;

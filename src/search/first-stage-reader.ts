@@ -18,6 +18,7 @@ import { isInside } from '../ingest/root.js';
 import { parseMatch, type MatchNode } from '../store/match-tree.js';
 import type { CandidateChunkRow, SearchFilter } from '../store/rows.js';
 import type { IndexReader } from '../store/store.js';
+import { intersectAll, u32, unionAll } from './sorted-ids.js';
 
 /** "QGS1", native/quarry_grams.c's shard. */
 const SHARD_MAGIC = 0x31534751;
@@ -66,12 +67,12 @@ export class FirstStagePostings {
       // A file of words has no trigrams (search/first-stage-words reads its words).
       const shards = header.words ? [] : header.shards.map(({ offset, blocksOffset, blocks }) => {
         // The shard was written by this machine a moment ago: its numbers are in this machine's order.
-        const head = words(readAt(fd, offset, 16));
+        const head = u32(readAt(fd, offset, 16));
         if (head[0] !== SHARD_MAGIC) throw new Error('not a shard');
         const keys = head[1]!;
         return {
-          rows: words(readAt(fd, offset + 16, keys * 16)), dataStart: offset + 16 + keys * 16,
-          blocks: words(readAt(fd, blocksOffset, blocks * BLOCK_FIELDS * 4)),
+          rows: u32(readAt(fd, offset + 16, keys * 16)), dataStart: offset + 16 + keys * 16,
+          blocks: u32(readAt(fd, blocksOffset, blocks * BLOCK_FIELDS * 4)),
         };
       });
       return new FirstStagePostings(fd, header, shards, fs.realpathSync.native(header.root), { ino: stat.ino, size: stat.size, mtimeMs: stat.mtimeMs });
@@ -193,13 +194,6 @@ function withoutLastNewline(text: Buffer): Buffer {
   return text.length > 0 && text[text.length - 1] === 0x0a ? text.subarray(0, text.length - 1) : text;
 }
 
-/** Bytes as u32 in this machine's order (a copy: the bytes need not be aligned). */
-export function words(bytes: Buffer): Uint32Array {
-  const out = new Uint32Array(bytes.length >>> 2);
-  new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
-  return out;
-}
-
 /**
  * `reader` with its exact and regex candidates taken from the first stage; every other question
  * goes to the index as it is. `used` tells whether a search asked for candidates.
@@ -273,25 +267,3 @@ function byteTree(node: MatchNode): ByteNode | null {
   return parts.length === 1 ? parts[0]! : { kind: node.kind, parts };
 }
 
-function intersectAll(lists: Uint32Array[]): Uint32Array {
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  let out = sorted[0]!;
-  for (const next of sorted.slice(1)) {
-    if (out.length === 0) break;
-    const kept = new Uint32Array(out.length);
-    let n = 0, j = 0;
-    for (let i = 0; i < out.length; i++) {
-      const id = out[i]!;
-      while (j < next.length && next[j]! < id) j++;
-      if (j < next.length && next[j] === id) kept[n++] = id;
-    }
-    out = kept.subarray(0, n);
-  }
-  return out;
-}
-
-function unionAll(lists: Uint32Array[]): Uint32Array {
-  const seen = new Set<number>();
-  for (const list of lists) for (const id of list) seen.add(id);
-  return Uint32Array.from([...seen].sort((a, b) => a - b));
-}

@@ -25,6 +25,7 @@ import type { IndexReader, PageWindow, ScoredChunkText, WordRowLengths } from '.
 import { pathIndexText } from '../text/identifiers.js';
 import type { FirstStagePostings } from './first-stage-reader.js';
 import type { Plan, Retriever } from './plan.js';
+import { indexOf, intersectAll, u32, unionAll } from './sorted-ids.js';
 
 /** "QWS1", native/quarry_words.c's shard. */
 const WORDS_MAGIC = 0x31535751;
@@ -54,13 +55,6 @@ export function stageChunkId(chunk: number): number {
 }
 
 const chunkOf = (chunkId: number) => -1 - chunkId;
-
-/** Bytes as u32 in this machine's order (a copy: the bytes need not be aligned). */
-function u32(bytes: Buffer): Uint32Array {
-  const out = new Uint32Array(bytes.length >>> 2);
-  new Uint8Array(out.buffer).set(bytes.subarray(0, out.length * 4));
-  return out;
-}
 
 /** The retrievers a search from the first stage's words can run: words only, no definitions or graph. */
 const WORD_RETRIEVERS: ReadonlySet<Retriever['name']> = new Set(['bm25', 'phrase_check', 'name_definitions']);
@@ -436,18 +430,6 @@ export function bestFirst(n: number, limit: number, before: (x: number, y: numbe
   return heap.sort(before);
 }
 
-/** Where `value` is in an increasing list, or -1. */
-function indexOf(sorted: Uint32Array, value: number): number {
-  let low = 0, high = sorted.length - 1;
-  while (low <= high) {
-    const mid = (low + high) >>> 1;
-    if (sorted[mid]! < value) low = mid + 1;
-    else if (sorted[mid]! > value) high = mid - 1;
-    else return mid;
-  }
-  return -1;
-}
-
 /** A list of (gap, count) varint pairs: `n` chunks, local ids made global by `first`. */
 function decodePairs(bytes: Buffer, n: number, first: number): Postings {
   const ids = new Uint32Array(n), counts = new Uint32Array(n);
@@ -467,35 +449,6 @@ function decodePairs(bytes: Buffer, n: number, first: number): Postings {
     shift = 0;
   }
   return { ids, counts };
-}
-
-function intersectAll(lists: Uint32Array[]): Uint32Array {
-  const sorted = [...lists].sort((a, b) => a.length - b.length);
-  let out = sorted[0] ?? new Uint32Array(0);
-  for (const next of sorted.slice(1)) {
-    if (out.length === 0) break;
-    const kept = new Uint32Array(out.length);
-    let n = 0, j = 0;
-    for (let i = 0; i < out.length; i++) {
-      const id = out[i]!;
-      while (j < next.length && next[j]! < id) j++;
-      if (j < next.length && next[j] === id) kept[n++] = id;
-    }
-    out = kept.subarray(0, n);
-  }
-  return out;
-}
-
-function unionAll(lists: Uint32Array[]): Uint32Array {
-  const nonEmpty = lists.filter((list) => list.length > 0);
-  if (nonEmpty.length <= 1) return nonEmpty[0] ?? new Uint32Array(0);
-  const all = new Uint32Array(nonEmpty.reduce((sum, list) => sum + list.length, 0));
-  let at = 0;
-  for (const list of nonEmpty) { all.set(list, at); at += list.length; }
-  all.sort();
-  let n = 0;
-  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) all[n++] = all[i]!;
-  return all.subarray(0, n);
 }
 
 /**

@@ -1,0 +1,78 @@
+/*
+** What the first stage's two builders share (native/quarry_grams.c, trigrams by block;
+** native/quarry_words.c, words by chunk): a growing list of varints, and the checks of
+** their N-API calls' arguments. Included by each (their functions are static).
+*/
+#ifndef QUARRY_POSTINGS_H
+#define QUARRY_POSTINGS_H
+
+#include <node_api.h>
+#include <stdint.h>
+#include <stdlib.h>
+
+/* One key's postings: varints (of gaps between ids, and whatever else the builder writes), and the last id. */
+typedef struct {
+  uint8_t *data;
+  uint32_t length;
+  uint32_t capacity;
+  uint32_t ids;
+  int64_t last;
+} List;
+
+/* Appends `value` as a varint, the list growing from `first_capacity` bytes; 0 when memory ran out. */
+static int list_varint(List *list, uint64_t value, uint32_t first_capacity) {
+  if (list->capacity - list->length < 10) {
+    uint32_t capacity = list->capacity ? list->capacity * 2 : first_capacity;
+    if (capacity < list->capacity) return 0;
+    uint8_t *data = realloc(list->data, capacity);
+    if (!data) return 0;
+    list->data = data;
+    list->capacity = capacity;
+  }
+  while (value >= 0x80) {
+    list->data[list->length++] = (uint8_t)(value | 0x80);
+    value >>= 7;
+  }
+  list->data[list->length++] = (uint8_t)value;
+  return 1;
+}
+
+/* The call's first `count` arguments into argv, the first one a builder (`what`: its kind, for the error); NULL (an exception thrown) otherwise. */
+static void *builder_argument(napi_env env, napi_callback_info info, size_t count, napi_value *argv, const char *usage, const char *what) {
+  size_t argc = count;
+  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
+  void *data = NULL;
+  if (argc < count) {
+    napi_throw_type_error(env, NULL, usage);
+    return NULL;
+  }
+  if (napi_get_value_external(env, argv[0], &data) != napi_ok || !data) {
+    napi_throw_type_error(env, NULL, what);
+    return NULL;
+  }
+  return data;
+}
+
+/* The id argument of add(): above `last`, at most UINT32_MAX; 0 (an exception thrown) otherwise. */
+static int id_argument(napi_env env, napi_value value, int64_t last, int64_t *id) {
+  if (napi_get_value_int64(env, value, id) != napi_ok || *id <= last || *id > UINT32_MAX) {
+    napi_throw_range_error(env, NULL, "ids must increase");
+    return 0;
+  }
+  return 1;
+}
+
+/* A Uint8Array argument's bytes; 0 (an exception thrown) when it is not one. */
+static int bytes_argument(napi_env env, napi_value value, void **data, size_t *length) {
+  bool is_typed = false;
+  napi_typedarray_type type = napi_int8_array;
+  napi_is_typedarray(env, value, &is_typed);
+  if (is_typed) napi_get_typedarray_info(env, value, &type, length, data, NULL, NULL);
+  if (!is_typed || type != napi_uint8_array) {
+    napi_throw_type_error(env, NULL, "bytes must be a Uint8Array");
+    return 0;
+  }
+  return 1;
+}
+
+#endif
