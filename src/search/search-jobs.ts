@@ -47,7 +47,8 @@ export interface SearchJob<Op extends SearchOp = SearchOp> {
   params: SearchOps[Op]['params'];
   /**
    * The first stage of the door's index pass, while it runs (ingest/first-stage): search_code's exact
-   * and regex candidates come from it when it is there and whole.
+   * and regex candidates come from it when it is there and whole, and word searches that need no
+   * definitions from its words (firstStageWordsPath beside it) once they are written.
    */
   firstStage?: string;
 }
