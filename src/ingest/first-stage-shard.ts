@@ -1,13 +1,13 @@
 /**
  * @module ingest/first-stage-shard
  * The shards of the first stage (ingest/first-stage): each a set of files read
- * whole, each file's language, and the trigram postings of their text
- * (native/quarry_grams.c), and, where the words builder is built, the
- * word postings of its chunks (ingest/first-stage-words), made by one thread, which
- * hands on each shard when it holds about FIRST_STAGE.shardBytes of text. The text is what the index
- * would hold: UTF-8 as it is on disk, any other encoding decoded as the
- * indexer decodes it (ingest/decode) and written as UTF-8, so the reader's
- * byte trigrams of a query find it.
+ * whole, each file's language, and either the trigram postings of their text by
+ * block (native/quarry_grams.c) or the word postings of their chunks
+ * (ingest/first-stage-words). A thread makes them one after another, handing
+ * each on when it holds about FIRST_STAGE.shardBytes of text. The text is what
+ * the index would hold: UTF-8 as it is on disk, any other encoding decoded as
+ * the indexer decodes it (ingest/decode) and written as UTF-8, so the reader's
+ * byte trigrams of a query find it, and chunks cut from it are the index's lines.
  */
 import fs from 'node:fs';
 import { isUtf8 } from 'node:buffer';

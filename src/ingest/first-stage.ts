@@ -5,7 +5,7 @@
  * and written beside the index (`INDEX-first-stage`). While the pass runs, exact and regex
  * searches take their candidates from it and verify them against the files themselves
  * (search/first-stage-reader), so they answer for the whole tree within seconds instead of for
- * the files committed so far. The pass removes the file when it ends.
+ * the files committed so far.
  *
  * Files get ids in the order the index sorts paths (bytes of UTF-8), so candidates come out in
  * the order of the index's own. Postings name blocks of whole lines (ingest/first-stage-shard).
@@ -16,10 +16,11 @@
  * of lines (ingest/first-stage-words), so word searches rank every file too. Trigrams come first:
  * they take a third of the time, and exact and regex searches need not wait for the words.
  *
- * Layout: each shard's postings (native/quarry_grams.c) and its block table (BLOCK_FIELDS u32 per
- * block), or in a file of words its word postings (native/quarry_words.c) and its chunk table
- * (CHUNK_FIELDS u32 per chunk), all in this machine's byte order (the file is read where it was written), then the
- * JSON header, then its length and the magic (little-endian u32 each).
+ * Layout: each shard's postings (native/quarry_grams.c) and its block table (BLOCK_FIELDS u32
+ * per block), or in a file of words its word postings (native/quarry_words.c) and its chunk
+ * table (CHUNK_FIELDS u32 per chunk), all in this machine's byte order (the file is read where it
+ * was written), then the JSON header, then its length and the magic (little-endian u32 each).
+ * The pass removes both files when it ends.
  */
 import fs from 'node:fs';
 import os from 'node:os';
