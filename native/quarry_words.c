@@ -38,6 +38,8 @@ typedef struct {
   uint32_t offset;
   uint32_t length;
   uint32_t count;
+  /* The word's list in the builder, once looked up. */
+  uint32_t list;
 } Local;
 
 typedef struct {
@@ -211,7 +213,7 @@ static int local_count(Builder *b, uint32_t *distinct, size_t *written, size_t s
     if (!local_resize(b, (b->local_mask + 1) * 2, *distinct)) return 0;
     return local_count(b, distinct, written, start, n, h);
   }
-  b->local[at] = (Local){ h, (uint32_t)start, n, 1 };
+  b->local[at] = (Local){ h, (uint32_t)start, n, 1, 0 };
   b->local_used[(*distinct)++] = at;
   return 1;
 }
@@ -256,11 +258,26 @@ static int64_t builder_add(Builder *b, int64_t id, const uint8_t *const *texts, 
       ok = local_count(b, &distinct, &written, start, n, h);
     }
   }
+  /*
+  ** The large table's slots are far apart in memory: each is asked to be fetched first, so the
+  ** misses of a chunk's distinct words overlap instead of coming one after another. So are the
+  ** lists' ends, once their slots have named them.
+  */
+  for (uint32_t k = 0; ok && k < distinct; k++) __builtin_prefetch(&b->slots[(uint32_t)b->local[b->local_used[k]].hash & b->slot_mask]);
+  for (uint32_t k = 0; ok && k < distinct; k++) {
+    Local *slot = &b->local[b->local_used[k]];
+    List *list = list_for(b, b->scratch + slot->offset, slot->length, slot->hash);
+    if (!list) ok = 0;
+    else {
+      slot->list = (uint32_t)(list - b->lists);
+      if (list->data) __builtin_prefetch(list->data + list->length);
+    }
+  }
   for (uint32_t k = 0; k < distinct; k++) {
     Local *slot = &b->local[b->local_used[k]];
     if (ok) {
-      List *list = list_for(b, b->scratch + slot->offset, slot->length, slot->hash);
-      if (!list || !list_varint(list, (uint64_t)(id - list->last), 8) || !list_varint(list, slot->count, 8)) ok = 0;
+      List *list = &b->lists[slot->list];
+      if (!list_varint(list, (uint64_t)(id - list->last), 8) || !list_varint(list, slot->count, 8)) ok = 0;
       else {
         list->last = id;
         list->ids++;
