@@ -13,7 +13,8 @@ import { firstStageWordsPath, writeFirstStage, type FirstStageSummary } from '..
 import { walkFolder } from '../../src/ingest/walk.js';
 import { searchCode } from '../../src/search/engine.js';
 import { FirstStagePostings, withFirstStage } from '../../src/search/first-stage-reader.js';
-import { FirstStageWords, withFirstStageWords } from '../../src/search/first-stage-words.js';
+import { FirstStageWords } from '../../src/search/first-stage-words.js';
+import { withFirstStageWords } from '../../src/search/first-stage-words-view.js';
 import { openStore } from '../../src/store/open-store.js';
 import type { StoreLocation } from '../../src/store/store.js';
 import type { QuarryAnswer } from './mcp-queries.js';

@@ -17,7 +17,8 @@ import type { Store } from '../store/store.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { searchCode } from './engine.js';
 import { FirstStagePostings, withFirstStage } from './first-stage-reader.js';
-import { bestFirst, FirstStageWords, firstStageWordsAnswer, withFirstStageWords } from './first-stage-words.js';
+import { FirstStageWords } from './first-stage-words.js';
+import { firstStageWordsAnswer, withFirstStageWords } from './first-stage-words-view.js';
 import { planSearch } from './plan.js';
 
 const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-first-stage-words-'));
@@ -148,16 +149,5 @@ describe('word searches from a first stage, against the finished index', () => {
     } finally {
       fs.writeFileSync(notes, kept);
     }
-  });
-});
-
-describe('bestFirst', () => {
-  it.each([
-    { n: 0, limit: 5 }, { n: 10, limit: 3 }, { n: 1000, limit: 20 }, { n: 1000, limit: 1000 }, { n: 5000, limit: 1 }, { n: 5000, limit: 4999 },
-  ])('takes the first $limit of $n as a whole sort would, ties kept in id order', ({ n, limit }) => {
-    // Few distinct scores: many ties, which the id breaks.
-    const scores = Array.from({ length: n }, (_, i) => (i * 7919) % 13);
-    const before = (x: number, y: number) => scores[y]! - scores[x]! || x - y;
-    expect(bestFirst(n, limit, before)).toEqual(Array.from({ length: n }, (_, i) => i).sort(before).slice(0, limit));
   });
 });

@@ -21,10 +21,10 @@ import { parseMatch, type MatchNode } from '../store/match-tree.js';
 import { fts5Tokens } from '../store/postgres/pg-words.js';
 import { phraseTokens } from '../store/kept-hits.js';
 import type { ChunkHitRow, ScoredChunkRow, SearchFilter, WordHits } from '../store/rows.js';
-import type { IndexReader, PageWindow, ScoredChunkText, WordRowLengths } from '../store/store.js';
+import type { PageWindow, ScoredChunkText, WordRowLengths } from '../store/store.js';
 import { pathIndexText } from '../text/identifiers.js';
 import type { FirstStagePostings } from './first-stage-reader.js';
-import type { Plan, Retriever } from './plan.js';
+import { bestFirst } from './best-first.js';
 import { indexOf, intersectAll, u32, unionAll } from './sorted-ids.js';
 
 /** "QWS1", native/quarry_words.c's shard. */
@@ -55,19 +55,6 @@ export function stageChunkId(chunk: number): number {
 }
 
 const chunkOf = (chunkId: number) => -1 - chunkId;
-
-/** The retrievers a search from the first stage's words can run: words only, no definitions or graph. */
-const WORD_RETRIEVERS: ReadonlySet<Retriever['name']> = new Set(['bm25', 'phrase_check', 'name_definitions']);
-
-/**
- * Whether the first stage's words can answer `plan`: a word search whose retrievers need no
- * definitions or graph (those questions answer from what the index has committed, saying so).
- * Definitions the query's words name (`name_definitions`) only raise hits in the second stage: without
- * definitions yet, none are raised. A search with the query's vectors ranks by the index's.
- */
-export function firstStageWordsAnswer(plan: Plan, withVectors: boolean): boolean {
-  return plan.engine === 'words' && !withVectors && plan.retrievers.every((r) => WORD_RETRIEVERS.has(r.name));
-}
 
 /** The first stage's words, made once per opened first stage. */
 const opened = new WeakMap<FirstStagePostings, FirstStageWords | null>();
@@ -393,43 +380,6 @@ function termsOf(node: MatchNode): string[] {
   return node.kind === 'term' ? fts5Tokens(node.text) : node.parts.flatMap(termsOf);
 }
 
-/**
- * The first `limit` of `0 .. n - 1` in the order `before` gives (a negative number: x first), in
- * that order: a heap of the best so far when the limit is small against n, else a sort of all.
- */
-export function bestFirst(n: number, limit: number, before: (x: number, y: number) => number): number[] {
-  if (limit * 8 >= n) return Array.from({ length: n }, (_, i) => i).sort(before).slice(0, limit);
-  // A heap whose top is the worst of the best so far.
-  const heap: number[] = [];
-  const worse = (x: number, y: number) => before(x, y) > 0;
-  const down = (at: number) => {
-    for (;;) {
-      const left = at * 2 + 1, right = left + 1;
-      let worst = at;
-      if (left < heap.length && worse(heap[left]!, heap[worst]!)) worst = left;
-      if (right < heap.length && worse(heap[right]!, heap[worst]!)) worst = right;
-      if (worst === at) return;
-      [heap[at], heap[worst]] = [heap[worst]!, heap[at]!];
-      at = worst;
-    }
-  };
-  for (let i = 0; i < n; i++) {
-    if (heap.length < limit) {
-      heap.push(i);
-      for (let at = heap.length - 1; at > 0;) {
-        const parent = (at - 1) >> 1;
-        if (!worse(heap[at]!, heap[parent]!)) break;
-        [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
-        at = parent;
-      }
-    } else if (before(i, heap[0]!) < 0) {
-      heap[0] = i;
-      down(0);
-    }
-  }
-  return heap.sort(before);
-}
-
 /** A list of (gap, count) varint pairs: `n` chunks, local ids made global by `first`. */
 function decodePairs(bytes: Buffer, n: number, first: number): Postings {
   const ids = new Uint32Array(n), counts = new Uint32Array(n);
@@ -449,56 +399,4 @@ function decodePairs(bytes: Buffer, n: number, first: number): Postings {
     shift = 0;
   }
   return { ids, counts };
-}
-
-/**
- * `reader` with its word questions answered by the first stage's `words`: the word index's
- * questions, and those of chunks and their rows, for the stage's chunk ids (below 0). Definitions,
- * symbols and the graph are left out (the stage has none yet, and the index's partial ones would
- * name other chunks), so the search is the index's over a tree without definitions. `used` tells
- * whether a search asked it.
- */
-export function withFirstStageWords(reader: IndexReader, words: FirstStageWords): { reader: IndexReader; used: () => boolean } {
-  let used = false;
-  const ask = <T>(answer: () => T): Promise<T> => {
-    used = true;
-    return Promise.resolve().then(answer);
-  };
-  const byId = <T>(ids: readonly number[], stage: (ids: readonly number[]) => (T | undefined)[], index: (ids: number[]) => Promise<(T | undefined)[]>) => async () => {
-    const own = stage(ids);
-    const others = ids.filter((id) => id >= 0);
-    const theirs = others.length > 0 ? await index(others) : [];
-    const fromIndex = new Map(others.map((id, i) => [id, theirs[i]]));
-    return ids.map((id, i) => (id < 0 ? own[i] : fromIndex.get(id)));
-  };
-  const overrides: Partial<IndexReader> = {
-    wordsCount: (filter, match) => ask(() => words.count(filter, match)),
-    wordsPage: (filter, match, window) => ask(() => words.page(filter, match, window)),
-    wordsRanked: (filter, match) => { used = true; return words.rankedText(filter, match); },
-    wordsMatching: (match, chunkIds) => ask(() => words.matchingAmong(match, chunkIds)),
-    chunkCount: () => ask(() => words.chunkCount()),
-    vocabDocs: (terms) => ask(() => words.vocabDocs(terms)),
-    chunkHits: (ids) => byId(ids, (all) => words.hits(all), (own) => reader.chunkHits(own))(),
-    chunkHit: async (id) => (await byId([id], (all) => words.hits(all), (own) => reader.chunkHits(own))())[0],
-    chunkFiles: (ids) => byId(ids, (all) => all.map((id) => words.fileOf(id)), (own) => reader.chunkFiles(own))(),
-    wordRowLengths: (ids) => byId(ids, (all) => all.map((id) => words.rowLengths(id)), (own) => reader.wordRowLengths(own))(),
-    symbolsNamed: () => Promise.resolve([]),
-    symbolsLike: () => Promise.resolve([]),
-    symbolAt: () => Promise.resolve(undefined),
-    symbolsAt: (spots) => Promise.resolve(spots.map(() => undefined)),
-    chunksAtLines: (spots) => Promise.resolve(spots.map(() => undefined)),
-    edgesTo: () => Promise.resolve([]),
-    edgesToCount: () => Promise.resolve(0),
-    edgesFrom: () => Promise.resolve([]),
-    graphLookupsReady: () => Promise.resolve(false),
-  };
-  const wrapped = new Proxy(reader, {
-    get(target, key) {
-      const own = (overrides as Record<PropertyKey, unknown>)[key];
-      if (own !== undefined) return own;
-      const value: unknown = Reflect.get(target, key, target);
-      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
-    },
-  });
-  return { reader: wrapped, used: () => used };
 }
