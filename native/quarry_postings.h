@@ -53,6 +53,16 @@ static void *builder_argument(napi_env env, napi_callback_info info, size_t coun
   return data;
 }
 
+/* A new builder as a JavaScript value that frees it when collected; NULL (it freed) when that fails. */
+static napi_value builder_external(napi_env env, void *builder, napi_finalize finalize) {
+  napi_value out;
+  if (napi_create_external(env, builder, finalize, NULL, &out) != napi_ok) {
+    finalize(env, builder, NULL);
+    return NULL;
+  }
+  return out;
+}
+
 /* The id argument of add(): above `last`, at most UINT32_MAX; 0 (an exception thrown) otherwise. */
 static int id_argument(napi_env env, napi_value value, int64_t last, int64_t *id) {
   if (napi_get_value_int64(env, value, id) != napi_ok || *id <= last || *id > UINT32_MAX) {
@@ -73,6 +83,20 @@ static int bytes_argument(napi_env env, napi_value value, void **data, size_t *l
     return 0;
   }
   return 1;
+}
+
+/* A builder module's exports: its version (the TypeScript side checks it), createBuilder, add and finish. */
+static napi_value builder_module(napi_env env, napi_value exports, uint32_t version, napi_callback create, napi_callback add, napi_callback finish) {
+  napi_value number;
+  napi_create_uint32(env, version, &number);
+  napi_property_descriptor properties[] = {
+    { "version", NULL, NULL, NULL, NULL, number, napi_enumerable, NULL },
+    { "createBuilder", NULL, create, NULL, NULL, NULL, napi_enumerable, NULL },
+    { "add", NULL, add, NULL, NULL, NULL, napi_enumerable, NULL },
+    { "finish", NULL, finish, NULL, NULL, NULL, napi_enumerable, NULL },
+  };
+  napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
+  return exports;
 }
 
 #endif

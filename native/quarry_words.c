@@ -321,12 +321,7 @@ static napi_value create_builder(napi_env env, napi_callback_info info) {
     return NULL;
   }
   b->last_id = -1;
-  napi_value out;
-  if (napi_create_external(env, b, builder_finalize, NULL, &out) != napi_ok) {
-    builder_finalize(env, b, NULL);
-    return NULL;
-  }
-  return out;
+  return builder_external(env, b, builder_finalize);
 }
 
 /*
@@ -447,14 +442,5 @@ static napi_value finish(napi_env env, napi_callback_info info) {
 }
 
 NAPI_MODULE_INIT() {
-  napi_value version;
-  napi_create_uint32(env, QUARRY_WORDS_VERSION, &version);
-  napi_property_descriptor properties[] = {
-    { "version", NULL, NULL, NULL, NULL, version, napi_enumerable, NULL },
-    { "createBuilder", NULL, create_builder, NULL, NULL, NULL, napi_enumerable, NULL },
-    { "add", NULL, add, NULL, NULL, NULL, napi_enumerable, NULL },
-    { "finish", NULL, finish, NULL, NULL, NULL, napi_enumerable, NULL },
-  };
-  napi_define_properties(env, exports, sizeof properties / sizeof properties[0], properties);
-  return exports;
+  return builder_module(env, exports, QUARRY_WORDS_VERSION, create_builder, add, finish);
 }
