@@ -421,8 +421,13 @@ export const FIRST_STAGE = {
    * the blocks that may hold a match, not the whole of a large file that holds each trigram somewhere.
    */
   blockBytes: 16 * 1024,
-  /** Candidate blocks read and verified per batch (the search's budget is checked between batches). */
+  /**
+   * Candidate blocks read and verified per batch, and word hits read per batch in rank order for a
+   * phrase check (the search's budget is checked between batches).
+   */
   readBatchBlocks: 64,
+  /** Expressions whose matching chunks a search worker keeps: a word search asks its count and its page of one. */
+  matchedExpressionsKept: 4,
   /**
    * A thread hands on its shard once it holds this much text, and starts another: its postings are
    * then written while the next are built, and its memory (about 3 bytes of postings, tables and

@@ -29,8 +29,6 @@ import { Worker } from 'node:worker_threads';
 import { FIRST_STAGE } from '../contracts/limits.js';
 import { BLOCK_FIELDS, buildShards, nativeGrams, type Shard, type ShardFile, type StagePart } from './first-stage-shard.js';
 import { CHUNK_FIELDS, nativeWords } from './first-stage-words.js';
-import { pathIndexText } from '../text/identifiers.js';
-import { fts5Tokens } from '../store/postgres/pg-words.js';
 
 /** The built worker script; absent when running from TypeScript sources (tests), which then build one shard in-process. */
 const WORKER_SCRIPT = fileURLToPath(new URL('./first-stage-worker.js', import.meta.url));
@@ -70,8 +68,6 @@ export interface FirstStageHeader {
   shards: { offset: number; length: number; blocksOffset: number; blocks: number; wordsOffset: number; wordsLength: number; chunksOffset: number; chunks: number }[];
   /** The file holds word postings of chunks (firstStageWordsPath), not trigram postings of blocks. */
   words: boolean;
-  /** Per path: the tokens of its path column in the word index (pathIndexText), for BM25's row lengths. */
-  pathTokens: number[];
 }
 
 export interface FirstStageSummary {
@@ -199,7 +195,7 @@ export async function writeFirstStage(
   const fd = fs.openSync(temporary, 'w');
   try {
     const writer = new ShardWriter(fd, part, languages, raw);
-    await buildInto(writer, part, threads === 1 ? [files] : parts);
+    await buildInto(writer, part, parts);
     if (!writer.whole) {
       fs.closeSync(fd);
       fs.rmSync(temporary, { force: true });
@@ -211,7 +207,6 @@ export async function writeFirstStage(
     const header: FirstStageHeader = {
       repository, root, paths, languages,
       sizes: sorted.map((f) => f.size), mtimes: sorted.map((f) => f.mtimeMs), raw, shards: places, words,
-      pathTokens: words ? paths.map((p, id) => (languages[id] === null ? 0 : fts5Tokens(pathIndexText(p, languages[id]!)).length)) : [],
     };
     const json = Buffer.from(JSON.stringify(header), 'utf8');
     const trailer = Buffer.alloc(8);

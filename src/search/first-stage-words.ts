@@ -31,8 +31,6 @@ import { indexOf, intersectAll, u32, unionAll } from './sorted-ids.js';
 const WORDS_MAGIC = 0x31535751;
 /** Bytes per word of a shard's table: offset and length of its bytes, chunks, offset and length of its list. */
 const WORD_ROW_BYTES = 20;
-/** Chunks whose text is read per batch when hits are read in rank order (phrase queries). */
-const RANKED_BATCH = 64;
 
 interface WordsShard {
   words: number;
@@ -65,8 +63,10 @@ export class FirstStageWords {
   /** Per file: its first chunk's global id and how many it has (a file's chunks are one run in one shard). */
   private readonly fileChunks: Map<number, { first: number; count: number }>;
   private readonly averageLength: number;
-  /** Path word -> the files whose path column holds it, and how often; made on the first question. */
-  private pathFiles: Map<string, Map<number, number>> | null = null;
+  /** Path word -> the files whose path column holds it, and how often. */
+  private readonly pathFiles = new Map<string, Map<number, number>>();
+  /** Per file: the tokens of its path column (pathIndexText), its share of a chunk's BM25 length. */
+  private readonly pathTokens: Uint32Array;
   /** Words' decoded lists (a search asks each several times; common words' are megabytes), up to FIRST_STAGE.wordListsCacheBytes. */
   private readonly cache = new Map<string, Postings>();
   private cacheBytes = 0;
@@ -75,7 +75,21 @@ export class FirstStageWords {
   private constructor(private readonly stage: FirstStagePostings, private readonly shards: WordsShard[], chunks: Uint32Array) {
     this.chunks = chunks;
     this.fileChunks = new Map();
-    const { pathTokens } = stage.header;
+    // The path column, read once: its words' files for matching, each file's length for BM25.
+    const { paths, languages } = stage.header;
+    const pathTokens = new Uint32Array(paths.length);
+    paths.forEach((relPath, file) => {
+      const language = languages[file];
+      if (language === null || language === undefined) return;
+      const words = fts5Tokens(pathIndexText(relPath, language));
+      pathTokens[file] = words.length;
+      for (const word of words) {
+        let files = this.pathFiles.get(word);
+        if (!files) this.pathFiles.set(word, files = new Map<number, number>());
+        files.set(file, (files.get(file) ?? 0) + 1);
+      }
+    });
+    this.pathTokens = pathTokens;
     let length = 0;
     const n = chunks.length / CHUNK_FIELDS;
     for (let c = 0; c < n; c++) {
@@ -83,7 +97,7 @@ export class FirstStageWords {
       const run = this.fileChunks.get(file);
       if (run) run.count++;
       else this.fileChunks.set(file, { first: c, count: 1 });
-      length += chunks[c * CHUNK_FIELDS + 5]! + (pathTokens[file] ?? 0);
+      length += chunks[c * CHUNK_FIELDS + 5]! + pathTokens[file]!;
     }
     this.averageLength = Math.max(1, length / Math.max(1, n));
   }
@@ -163,8 +177,8 @@ export class FirstStageWords {
   /** Every chunk of `match`, best first, with its text, a batch at a time. */
   async *rankedText(filter: SearchFilter, match: string): AsyncIterable<ScoredChunkText[]> {
     const ranked = this.ranked(filter, match);
-    for (let at = 0; at < ranked.length; at += RANKED_BATCH) {
-      const batch = ranked.slice(at, at + RANKED_BATCH);
+    for (let at = 0; at < ranked.length; at += FIRST_STAGE.readBatchBlocks) {
+      const batch = ranked.slice(at, at + FIRST_STAGE.readBatchBlocks);
       const rows = this.hits(batch.map(({ chunk }) => stageChunkId(chunk)));
       yield batch.flatMap(({ chunk, score }, i) => (rows[i] ? [{ chunk_id: stageChunkId(chunk), score, content: rows[i].content }] : []));
     }
@@ -214,7 +228,7 @@ export class FirstStageWords {
   rowLengths(chunkId: number): WordRowLengths | undefined {
     const chunk = chunkOf(chunkId);
     if (chunkId >= 0 || chunk >= this.chunkCount()) return undefined;
-    return { path: this.stage.header.pathTokens[this.chunks[chunk * CHUNK_FIELDS]!] ?? 0, symbol: 0, body: this.chunks[chunk * CHUNK_FIELDS + 5]! };
+    return { path: this.pathTokens[this.chunks[chunk * CHUNK_FIELDS]!] ?? 0, symbol: 0, body: this.chunks[chunk * CHUNK_FIELDS + 5]! };
   }
 
   private row(file: number, chunk: number, content: string): ChunkHitRow {
@@ -238,7 +252,7 @@ export class FirstStageWords {
   private ranked(filter: SearchFilter, match: string, limit = Infinity): { chunk: number; score: number }[] {
     const ids = this.matching(filter, match);
     const scores = new Float64Array(ids.length);
-    const { pathTokens } = this.stage.header;
+    const { pathTokens } = this;
     const { path: pathWeight, body: bodyWeight } = RANKING.bm25Weights;
     const k1 = RANKING.bm25K1, b = RANKING.bm25B;
     const n = this.chunkCount();
@@ -269,7 +283,7 @@ export class FirstStageWords {
     let ids = this.lastMatched.get(match);
     if (!ids) {
       ids = this.evaluate(parseMatch(match));
-      if (this.lastMatched.size >= 4) this.lastMatched.delete(this.lastMatched.keys().next().value!);
+      if (this.lastMatched.size >= FIRST_STAGE.matchedExpressionsKept) this.lastMatched.delete(this.lastMatched.keys().next().value!);
       this.lastMatched.set(match, ids);
     }
     return ids;
@@ -349,20 +363,6 @@ export class FirstStageWords {
 
   /** The files whose path column holds `term`, with how often it does. */
   private pathFilesOf(term: string): ReadonlyMap<number, number> {
-    if (!this.pathFiles) {
-      const index = new Map<string, Map<number, number>>();
-      const { paths, languages } = this.stage.header;
-      paths.forEach((relPath, file) => {
-        const language = languages[file];
-        if (language === null || language === undefined) return;
-        for (const word of fts5Tokens(pathIndexText(relPath, language))) {
-          let files = index.get(word);
-          if (!files) index.set(word, files = new Map<number, number>());
-          files.set(file, (files.get(file) ?? 0) + 1);
-        }
-      });
-      this.pathFiles = index;
-    }
     return this.pathFiles.get(term) ?? NO_FILES;
   }
 }

@@ -12,7 +12,7 @@ import { validationError } from '../contracts/search-code-params.js';
 import type { IndexReader, Store } from '../store/store.js';
 import { decodeCursor, encodeCursor } from './cursor.js';
 import { searchCode, type SearchCodeResponse } from './engine.js';
-import { planSearch } from './plan.js';
+import { planSearch, type Plan } from './plan.js';
 import type { SemanticSearch } from './semantic-fusion.js';
 import type { ResultCache } from './result-cache.js';
 import { suggest } from './suggestions.js';
@@ -24,9 +24,10 @@ function cacheKey(params: SearchCodeParams, offset: number, version: number, sem
 }
 
 /** One page of search_code from the index: the work a search worker does. */
-export async function searchCodePage(reader: IndexReader, params: SearchCodeParams, offset: number, semantic?: SemanticSearch): Promise<SearchCodeResponse> {
-  // Planned once: the engine executes this plan, and suggestions read it.
-  const plan = planSearch(params);
+export async function searchCodePage(
+  reader: IndexReader, params: SearchCodeParams, offset: number, semantic?: SemanticSearch, plan: Plan = planSearch(params),
+): Promise<SearchCodeResponse> {
+  // Planned once (by the caller, when it needed the plan first): the engine executes this plan, and suggestions read it.
   const response = await searchCode(reader, params, { offset, limit: params.maxResults }, plan, semantic);
   if (response.total === 0) {
     response.suggestions = await suggest(reader, plan, async () =>

@@ -186,12 +186,14 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
       const vectors = store instanceof SqliteIndex ? store.sqlite : null;
       const stage = job.firstStage ? stores.firstStage(job.firstStage) : null;
       if (!stage) return store.read((reader) => searchCodePage(reader, params, offset, semantic && { query: semantic, vectors }));
-      const wordsFile = firstStageWordsAnswer(planSearch(params), semantic !== undefined) ? stores.firstStage(firstStageWordsPath(job.firstStage!)) : null;
+      // Planned here once: whether the words answer depends on the plan, which the page then runs.
+      const plan = planSearch(params);
+      const wordsFile = firstStageWordsAnswer(plan, semantic !== undefined) ? stores.firstStage(firstStageWordsPath(job.firstStage!)) : null;
       const words = wordsFile && FirstStageWords.of(wordsFile);
       return store.read(async (reader) => {
         const lines = withFirstStage(reader, stage);
         const staged = words ? withFirstStageWords(lines.reader, words) : null;
-        const response = await searchCodePage(staged?.reader ?? lines.reader, params, offset, semantic && { query: semantic, vectors });
+        const response = await searchCodePage(staged?.reader ?? lines.reader, params, offset, semantic && { query: semantic, vectors }, plan);
         // The exact fallback of a word search that found nothing answers from the lines: its warning is theirs.
         const from = lines.used() ? 'lines' : staged?.used() ? 'words' : null;
         return from ? { ...response, first_stage: { files: stage.header.paths.length, from } } : response;
