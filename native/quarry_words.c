@@ -10,6 +10,11 @@
 ** into unicode61's own tokens joined by spaces, which this reads back as they
 ** are. add() answers the chunk's token count, its body length for BM25.
 **
+** addFile() takes a whole file of plain ASCII instead: it cuts the file into
+** chunks of lines as src/ingest/chunk.ts chunkLines does, and adds each with the
+** words the index adds to it (native/quarry_added_words.h), with no string made
+** per chunk.
+**
 ** finish() lays the shard out for the reader (src/search/first-stage-words.ts),
 ** in this machine's byte order (the shard is read where it was written):
 **   u32 magic "QWS1", u32 words, u32 word bytes, u32 data bytes
@@ -25,9 +30,10 @@
 #include <stdlib.h>
 #include <string.h>
 #include "quarry_postings.h"
+#include "quarry_added_words.h"
 
 /* What src/ingest/first-stage-words.ts checks before using the module. */
-#define QUARRY_WORDS_VERSION 1
+#define QUARRY_WORDS_VERSION 2
 #define MAGIC 0x31535751u /* "QWS1" */
 /* Longer words are cut here (still counted once): no query word is longer than FTS_EXPRESSION allows. */
 #define WORD_MAX 1024
@@ -66,6 +72,10 @@ typedef struct {
   /* The second text of add(), read from its string. */
   char *more;
   size_t more_capacity;
+  /* addFile()'s added words' tables, and its chunks (CHUNK_INTS each) before they are added. */
+  Words *added;
+  uint32_t *file_chunks;
+  size_t file_chunks_capacity;
   int64_t last_id;
   int failed;
 } Builder;
@@ -82,6 +92,11 @@ static void builder_release(Builder *b) {
   free(b->scratch);
   free(b->more);
   b->more = NULL;
+  words_free(b->added);
+  b->added = NULL;
+  free(b->file_chunks);
+  b->file_chunks = NULL;
+  b->file_chunks_capacity = 0;
   b->lists = NULL;
   b->slots = NULL;
   b->bytes = NULL;
@@ -371,6 +386,133 @@ static napi_value add(napi_env env, napi_callback_info info) {
   return out;
 }
 
+/* Per chunk of addFile()'s answer: its start and length in the file (bytes), its first and last line, its token count. */
+#define CHUNK_INTS 5
+
+/* Tab to '~': the bytes text/first-stage-words.ts reads as plain ASCII (anything else is folded there). */
+static int is_plain(uint8_t c) { return c >= '\t' && c <= '~'; }
+
+/* A line that JavaScript's trim() empties, of plain ASCII (no newline in it). */
+static int is_blank(const uint8_t *line, size_t length) {
+  for (size_t i = 0; i < length; i++) if (line[i] != ' ' && (line[i] < '\t' || line[i] > '\r')) return 0;
+  return 1;
+}
+
+/* Appends one chunk (lines first_line .. end_line, 1-based, of bytes start .. end) to the builder's list; 0 when memory ran out. */
+static int keep_chunk(Builder *b, size_t *count, size_t start, size_t end, size_t first_line, size_t end_line) {
+  if ((*count + 1) * CHUNK_INTS > b->file_chunks_capacity) {
+    size_t capacity = b->file_chunks_capacity ? b->file_chunks_capacity * 2 : 64 * CHUNK_INTS;
+    uint32_t *grown = realloc(b->file_chunks, capacity * sizeof *grown);
+    if (!grown) return 0;
+    b->file_chunks = grown;
+    b->file_chunks_capacity = capacity;
+  }
+  uint32_t *row = b->file_chunks + *count * CHUNK_INTS;
+  row[0] = (uint32_t)start;
+  row[1] = (uint32_t)(end - start);
+  row[2] = (uint32_t)first_line;
+  row[3] = (uint32_t)end_line;
+  row[4] = 0;
+  (*count)++;
+  return 1;
+}
+
+/*
+** The chunks of `text` into b->file_chunks, as chunk.ts splitLines and chunkLines cut it: lines end
+** at '\n' (a final newline ends the last line), a chunk is cut before a line that would take it past
+** max_lines lines or max_chars characters (each line counted with its newline), and after a blank
+** line once it has target_lines. Their count; 0 when text is empty or not plain ASCII, or a chunk
+** is longer than the added words are made for here; -1 when memory ran out.
+*/
+static int64_t cut_chunks(Builder *b, const uint8_t *text, size_t length, size_t max_chars, size_t max_lines, size_t target_lines) {
+  if (length == 0 || length > UINT32_MAX) return 0;
+  for (size_t i = 0; i < length; i++) if (!is_plain(text[i])) return 0;
+  size_t count = 0;
+  /* The chunk being made: its first line (0-based), its first byte, and its characters so far. */
+  size_t start_line = 0, start_byte = 0, chars = 0;
+  size_t line = 0;
+  /* The last line's newline ends it: no empty line after it. */
+  size_t end_of_lines = text[length - 1] == '\n' ? length - 1 : length;
+  for (size_t at = 0;; line++) {
+    const uint8_t *newline = at < end_of_lines ? memchr(text + at, '\n', end_of_lines - at) : NULL;
+    size_t line_end = newline ? (size_t)(newline - text) : end_of_lines;
+    size_t line_length = line_end - at;
+    if (line > start_line && (chars + line_length + 1 > max_chars || line - start_line >= max_lines)) {
+      if (!keep_chunk(b, &count, start_byte, at - 1, start_line + 1, line)) return -1;
+      start_line = line;
+      start_byte = at;
+      chars = 0;
+    }
+    chars += line_length + 1;
+    if (line - start_line + 1 >= target_lines && is_blank(text + at, line_length)) {
+      if (!keep_chunk(b, &count, start_byte, line_end, start_line + 1, line + 1)) return -1;
+      start_line = line + 1;
+      start_byte = line_end + 1;
+      chars = 0;
+    }
+    if (!newline) break;
+    at = line_end + 1;
+  }
+  /* The lines after the last cut (`line` is the last line's index). */
+  if (start_line <= line && !keep_chunk(b, &count, start_byte, end_of_lines, start_line + 1, line + 1)) return -1;
+  for (size_t k = 0; k < count; k++) if (b->file_chunks[k * CHUNK_INTS + 1] > ADDED_WORDS_TEXT_MAX) return 0;
+  return (int64_t)count;
+}
+
+/*
+** addFile(builder, firstId, bytes, maxChars, maxLines, targetLines): a file's text (UTF-8) cut into
+** chunks of lines, each added with the words the index adds to it as chunk firstId, firstId + 1, ...;
+** a Uint32Array of CHUNK_INTS per chunk. null when the text is empty or not plain ASCII, or has a
+** chunk longer than ADDED_WORDS_TEXT_MAX (nothing is added: the caller adds it chunk by chunk);
+** -1 when memory ran out (the builder is then spent).
+*/
+static napi_value add_file(napi_env env, napi_callback_info info) {
+  napi_value argv[6];
+  Builder *b = builder_call(env, info, 6, argv, "addFile(builder, firstId, bytes, maxChars, maxLines, targetLines)");
+  if (!b) return NULL;
+  int64_t first;
+  size_t length = 0;
+  void *data = NULL;
+  uint32_t limits[3];
+  if (!id_argument(env, argv[1], b->last_id, &first) || !bytes_argument(env, argv[2], &data, &length)) return NULL;
+  for (int k = 0; k < 3; k++) {
+    if (napi_get_value_uint32(env, argv[3 + k], &limits[k]) != napi_ok || limits[k] == 0) {
+      napi_throw_type_error(env, NULL, "addFile(): the chunk limits must be positive integers");
+      return NULL;
+    }
+  }
+  napi_value out;
+  int64_t count = b->failed || !b->slots ? -1 : cut_chunks(b, data, length, limits[0], limits[1], limits[2]);
+  if (count == 0) {
+    napi_get_null(env, &out);
+    return out;
+  }
+  const uint8_t *text = data;
+  for (int64_t k = 0; count > 0 && k < count; k++) {
+    uint32_t *row = b->file_chunks + k * CHUNK_INTS;
+    if (!b->added) b->added = words_new();
+    if (!b->added || !added_words_text(b->added, text + row[0], row[1], 0)) { count = -1; break; }
+    const uint8_t *texts[2] = { text + row[0], (const uint8_t *)b->added->out };
+    size_t lengths[2] = { row[1], b->added->out_length };
+    int64_t tokens = builder_add(b, first + k, texts, lengths, 2);
+    if (tokens < 0) { count = -1; break; }
+    row[4] = (uint32_t)tokens;
+  }
+  if (count < 0) {
+    if (!b->failed) { b->failed = 1; builder_release(b); }
+    napi_create_int64(env, -1, &out);
+    return out;
+  }
+  b->last_id = first + count - 1;
+  napi_value buffer;
+  void *bytes;
+  size_t size = (size_t)count * CHUNK_INTS * sizeof(uint32_t);
+  if (napi_create_arraybuffer(env, size, &bytes, &buffer) != napi_ok) return NULL;
+  memcpy(bytes, b->file_chunks, size);
+  if (napi_create_typedarray(env, napi_uint32_array, (size_t)count * CHUNK_INTS, buffer, 0, &out) != napi_ok) return NULL;
+  return out;
+}
+
 typedef struct {
   const uint8_t *word;
   uint32_t length;
@@ -442,5 +584,8 @@ static napi_value finish(napi_env env, napi_callback_info info) {
 }
 
 NAPI_MODULE_INIT() {
-  return builder_module(env, exports, QUARRY_WORDS_VERSION, create_builder, add, finish);
+  exports = builder_module(env, exports, QUARRY_WORDS_VERSION, create_builder, add, finish);
+  napi_value fn;
+  if (exports && napi_create_function(env, "addFile", NAPI_AUTO_LENGTH, add_file, NULL, &fn) == napi_ok) napi_set_named_property(env, exports, "addFile", fn);
+  return exports;
 }

@@ -8,7 +8,7 @@
  * ASCII; other text is folded here into unicode61's own tokens (store/postgres/pg-words).
  */
 import { fileURLToPath } from 'node:url';
-import { chunkLines, splitLines } from './chunk.js';
+import { chunkLines, DEFAULT_CHUNK_LIMITS, splitLines } from './chunk.js';
 import { addedWordsText, wordIndexText } from '../text/identifiers.js';
 import { loadNativeModule } from '../text/native-text.js';
 import { fts5Tokens } from '../store/postgres/pg-words.js';
@@ -18,11 +18,17 @@ export interface NativeWords {
   createBuilder(): unknown;
   /** The token count of `bytes` and `more`, or -1 when memory ran out (the builder is then spent). */
   add(builder: unknown, id: number, bytes: Uint8Array, more?: string): number;
+  /**
+   * A whole file of plain ASCII cut into chunks of lines (chunkLines) and added from `firstId` on, each
+   * with its added words: FILE_CHUNK_INTS numbers per chunk. null when the text is empty, not plain ASCII
+   * or has a chunk too long for the module's added words (nothing was added); -1 when memory ran out.
+   */
+  addFile(builder: unknown, firstId: number, bytes: Uint8Array, maxChars: number, maxLines: number, targetLines: number): Uint32Array | null | -1;
   finish(builder: unknown): Buffer | null;
 }
 
 const WORDS_MODULE = fileURLToPath(new URL('../../build/Release/quarry_words.node', import.meta.url));
-const WORDS_MODULE_VERSION = 1;
+const WORDS_MODULE_VERSION = 2;
 
 /** The native builder; null where it is not built (the first stage then holds no words). */
 export const nativeWords: NativeWords | null = loadNativeModule<NativeWords>(WORDS_MODULE, (module) => module.version === WORDS_MODULE_VERSION);
@@ -30,9 +36,11 @@ export const nativeWords: NativeWords | null = loadNativeModule<NativeWords>(WOR
 /** Per chunk of a shard, six numbers: its file's id, its start and length in the file's text (bytes), its first and last line, its body's tokens. */
 export const CHUNK_FIELDS = 6;
 
+/** Per chunk of addFile(): its start and length in the file's text (bytes), its first and last line, its body's tokens. */
+const FILE_CHUNK_INTS = 5;
+
 /** Anything but tabs, newlines and printable ASCII (control characters too): folded here, to be safe. */
 const NOT_PLAIN_ASCII = /[^\t-~]/;
-
 
 /**
  * Posts the chunks of one file's text (UTF-8) to `builder`, the first one as chunk `firstId`, and
@@ -40,6 +48,21 @@ const NOT_PLAIN_ASCII = /[^\t-~]/;
  * ran out of memory.
  */
 export function addFileWords(
+  words: NativeWords, builder: unknown, firstId: number, fileId: number, text: Buffer, push: (...fields: number[]) => void,
+): number {
+  // Most source files are plain ASCII: the module cuts and adds them whole, with no string per chunk.
+  const { maxChars, maxLines, targetLines } = DEFAULT_CHUNK_LIMITS;
+  const whole = words.addFile(builder, firstId, text, maxChars, maxLines, targetLines);
+  if (whole === -1) return -1;
+  if (whole) {
+    for (let at = 0; at < whole.length; at += FILE_CHUNK_INTS) push(fileId, whole[at]!, whole[at + 1]!, whole[at + 2]!, whole[at + 3]!, whole[at + 4]!);
+    return whole.length / FILE_CHUNK_INTS;
+  }
+  return addChunkWords(words, builder, firstId, fileId, text, push);
+}
+
+/** addFileWords for any text: cut into chunks here, each chunk posted by itself (exported for the test that compares both ways). */
+export function addChunkWords(
   words: NativeWords, builder: unknown, firstId: number, fileId: number, text: Buffer, push: (...fields: number[]) => void,
 ): number {
   const chunks = chunkLines(splitLines(text.toString('utf8')));
