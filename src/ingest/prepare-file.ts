@@ -29,8 +29,9 @@ export interface PreparedFile {
  * parse quickly; null otherwise (the file is still indexed by lines). A parse
  * that throws (deep recursion on generated code, say) loses only the symbols.
  * A grammar the native module holds parses there (the same trees, faster).
+ * (bench/parse-floor times it alone.)
  */
-function parseSymbols(parsers: Parsers | undefined, language: string, relPath: string, text: string): FileSymbols | null {
+export function parseSymbols(parsers: Parsers | undefined, language: string, relPath: string, text: string): FileSymbols | null {
   if (!parsers || text.length > INGEST.parseMaxChars) return null;
   const grammar = parsers.forFile(language as never, relPath);
   if (!grammar) return null;
