@@ -4,8 +4,7 @@
  * (0 = found / ok, 1 = nothing found or the tool reported an error,
  * 2 = the command could not run), and a closed stdout (`| head`) is not an error.
  */
-import { isQuarryError, toQuarryError } from '../contracts/errors.js';
-import { errorBody } from '../tools/call-tool.js';
+import { errorBody, isQuarryError, toQuarryError } from '../contracts/errors.js';
 
 export const EXIT = { ok: 0, none: 1, error: 2 } as const;
 

@@ -101,3 +101,8 @@ export function causeText(error: QuarryError): string | undefined {
   if (cause instanceof Error) return cause.stack ?? `${cause.name}: ${cause.message}`;
   return cause === undefined ? undefined : String(cause);
 }
+
+/** The body every door returns for a failed call. */
+export function errorBody(error: QuarryError): { ok: false; error: string; code: string } {
+  return { ok: false, error: error.message, code: error.code };
+}

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { MEDICINES } from './limits.js';
-import { callTool, errorBody } from '../tools/call-tool.js';
+import { callTool } from '../tools/call-tool.js';
 import { ToolContext } from '../tools/context.js';
-import { toQuarryError } from './errors.js';
+import { errorBody, toQuarryError } from './errors.js';
 import { makeTree } from '../test-support/temp-tree.js';
 
 // Validation runs before any data is touched, so an empty root is enough:

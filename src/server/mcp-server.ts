@@ -12,11 +12,11 @@ import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { callToolWithText, errorBody } from '../tools/call-tool.js';
+import { callToolWithText } from '../tools/call-tool.js';
 import type { ToolContext } from '../tools/context.js';
 import type { ToolCallLogger } from '../tools/tool-log.js';
 import type { AnyTool } from '../tools/types.js';
-import { toQuarryError } from '../contracts/errors.js';
+import { errorBody, toQuarryError } from '../contracts/errors.js';
 import { message as catalogueText, type Locale } from '../contracts/messages/index.js';
 
 export const SERVER_INFO = { name: 'quarry', version: '0.1.0' } as const;

@@ -102,8 +102,3 @@ export async function callToolWithText(name: string, raw: unknown, ctx: ToolCont
   const text = typeof result === 'number' ? String(result) : tool.text ? tool.text(result, input) : JSON.stringify(result);
   return { result, text };
 }
-
-/** The body every door returns for a failed call. */
-export function errorBody(error: QuarryError): { ok: false; error: string; code: string } {
-  return { ok: false, error: error.message, code: error.code };
-}

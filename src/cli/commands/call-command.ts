@@ -5,8 +5,8 @@
  * exit 1 when the tool reports an error.
  */
 import type { Command } from 'commander';
-import { catalogueError, toQuarryError } from '../../contracts/errors.js';
-import { callToolWithText, errorBody } from '../../tools/call-tool.js';
+import { catalogueError, errorBody, toQuarryError } from '../../contracts/errors.js';
+import { callToolWithText } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
 import { EXIT, exitQuietlyOnBrokenPipe, runCommand, writeOut } from '../exit.js';
