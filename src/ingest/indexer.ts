@@ -22,10 +22,8 @@ import { displayLocation, resolveStoreLocation } from '../store/store-location.j
 import { yieldToWriters } from '../store/write-queue.js';
 import { CONTENT_FORMAT } from '../store/schema.js';
 import type { PendingPrepare } from './prepare-pool.js';
-import { openPreparer } from './prepare-pool.js';
 import type { EmbeddingsConfig } from '../embeddings/config.js';
-import { embedMissingChunks, type EmbeddingSummary } from '../embeddings/embed-pass.js';
-import { OpenAiEmbeddings } from '../embeddings/openai-embeddings.js';
+import type { EmbeddingSummary } from '../embeddings/embed-pass.js';
 import { resolveRoot } from './root.js';
 import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
 import { listingsPathFor, loadFolderListings, saveFolderListings } from './folder-listings.js';
@@ -198,7 +196,8 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       ? await writer.textDictionary(learnsDictionary ? () => dictionarySamples(toPrepare, Math.min(STORE.textDictionarySampleBytes, bytesToPrepare / 4)) : null)
       : null;
     const dictionaryId = textDictionary ? registerTextDictionary(textDictionary) : null;
-    const preparer = openPreparer({
+    // A pass with nothing to prepare (no file changed) loads no preparer: its modules (tree-sitter's among them) are a tenth of such a pass.
+    const preparer = toPrepare.length === 0 ? null : (await import('./prepare-pool.js')).openPreparer({
       symbols: options.symbols !== false, workers: options.workers, workerHeapMb: options.workerHeapMb, bytesToPrepare, textDictionary,
     });
     const inFlight: InFlight[] = [];
@@ -234,12 +233,13 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
         if (state && state.size === entry.size && state.mtimeMs === entry.mtimeMs) {
           unchanged++;
         } else {
-          const pending = preparer.prepare({
+          // Only files of toPrepare get here: the preparer exists.
+          const pending = preparer!.prepare({
             relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state?.hash ?? null, packText, dictionaryId,
           });
           inFlight.push({ entry, state, pending });
           inFlightBytes += entry.size;
-          while (inFlight.length >= preparer.window.files || (inFlight.length > 0 && inFlightBytes >= preparer.window.bytes && preparer.window.bytes > 0)) {
+          while (inFlight.length >= preparer!.window.files || (inFlight.length > 0 && inFlightBytes >= preparer!.window.bytes && preparer!.window.bytes > 0)) {
             await settleOldest();
           }
         }
@@ -251,9 +251,9 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       }
       while (inFlight.length > 0) await settleOldest();
     } finally {
-      preparedInThread = preparer.preparedInThread;
-      workerRestarts = preparer.workerRestarts;
-      await preparer.close();
+      preparedInThread = preparer?.preparedInThread ?? 0;
+      workerRestarts = preparer?.workerRestarts ?? 0;
+      await preparer?.close();
     }
     await flush();
 
@@ -270,7 +270,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     if (bulkLoad || staleFormat || wordCountsDeferred) { await yieldToWriters(options.writersWaiting); await writer.ensureIndexes(); }
     options.onProgress?.({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: Date.now() - started });
     const embedded = !embeddings ? undefined : store instanceof SqliteIndex
-      ? await embedMissingChunks(store.sqlite, new OpenAiEmbeddings(embeddings), { writersWaiting: options.writersWaiting })
+      ? await embedWith(store, embeddings, options.writersWaiting)
       : noVectorsHere(embeddings.model, (await writer.counts()).chunks);
 
     const counts = await writer.counts();
@@ -318,6 +318,12 @@ function listingsFile(location: StoreLocation, root: string): string {
   try { fs.mkdirSync(folder, { recursive: true }); } catch { /* read-only: saving the listings fails quietly too */ }
   const store = createHash('sha256').update(displayLocation(location)).digest('hex').slice(0, 16);
   return path.join(folder, `postgres-${store}-folders`);
+}
+
+/** The embedding pass, its modules loaded only when embeddings are on. */
+async function embedWith(store: SqliteIndex, embeddings: EmbeddingsConfig, writersWaiting: Int32Array | undefined): Promise<EmbeddingSummary> {
+  const [{ embedMissingChunks }, { OpenAiEmbeddings }] = await Promise.all([import('../embeddings/embed-pass.js'), import('../embeddings/openai-embeddings.js')]);
+  return embedMissingChunks(store.sqlite, new OpenAiEmbeddings(embeddings), { writersWaiting });
 }
 
 /** Vectors are kept in SQLite indexes only: the pass of a PostgreSQL index says so in its summary, and the word index is complete. */
