@@ -5,7 +5,9 @@
  * (its text and the words the index adds: identifier parts and stems, text/identifiers) posted to
  * a words builder (native/quarry_words.c), so word searches can rank every file while the index is
  * written (search/first-stage-words). ASCII text is tokenised natively, by unicode61's rules for
- * ASCII; other text is folded here into unicode61's own tokens (store/postgres/pg-words).
+ * ASCII; other text is folded here into unicode61's own tokens (store/postgres/pg-words). A file
+ * of plain ASCII throughout is cut and posted whole by the module (addFile), with no string per
+ * chunk; the rest goes chunk by chunk (addChunkWords), which posts the same.
  */
 import { fileURLToPath } from 'node:url';
 import { chunkLines, DEFAULT_CHUNK_LIMITS, splitLines } from './chunk.js';
