@@ -27,7 +27,7 @@ import type { EmbeddingSummary } from '../embeddings/embed-pass.js';
 import { resolveRoot } from './root.js';
 import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
 import { listingsPathFor, loadFolderListings, saveFolderListings } from './folder-listings.js';
-import { firstStageMinBytes, firstStagePath, firstStageWordsPath, removeFirstStage, writeFirstStage, type FirstStageSummary } from './first-stage.js';
+import { firstStageMinBytes, firstStagePath, firstStageWordsPath, removeFirstStage, type FirstStageSummary } from './first-stage-files.js';
 
 export interface IndexOptions {
   root: string;
@@ -181,8 +181,10 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     if (stageFile) removeFirstStage(stageFile);
     // It only spares searches a wait: a first stage that fails (a full disk, a thread that died) leaves the pass as it was.
     const stageWanted = stageFile !== null && emptyIndex && bytesToPrepare >= (options.firstStageMinBytes ?? firstStageMinBytes(process.env));
-    const writeStage = (file: string, part: 'grams' | 'words') =>
-      writeFirstStage(file, root, repository, toPrepare, part).then((stage) => stage && { ...stage, ready_ms: Date.now() - started }, () => null);
+    // Its writer (and the native builders it loads) only when one is wanted.
+    const writeStage = (file: string, part: 'grams' | 'words') => import('./first-stage.js')
+      .then(({ writeFirstStage }) => writeFirstStage(file, root, repository, toPrepare, part))
+      .then((stage) => stage && { ...stage, ready_ms: Date.now() - started }, () => null);
     const firstStage = stageWanted ? await writeStage(stageFile, 'grams') : null;
     // Then its words, so word searches rank every file too, before the index's own writing takes both cores.
     const firstStageWords = firstStage ? await writeStage(firstStageWordsPath(stageFile!), 'words') : null;

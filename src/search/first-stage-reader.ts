@@ -12,7 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FIRST_STAGE } from '../contracts/limits.js';
-import { FIRST_STAGE_MAGIC, type FirstStageHeader } from '../ingest/first-stage.js';
+import { FIRST_STAGE_MAGIC, type FirstStageHeader } from '../ingest/first-stage-files.js';
 import { BLOCK_FIELDS, firstStageText } from '../ingest/first-stage-shard.js';
 import { isInside } from '../ingest/root.js';
 import { parseMatch, type MatchNode } from '../store/match-tree.js';
