@@ -1,7 +1,7 @@
 /**
  * @module bench/parse-floor
  * `npm run bench:parse -- DIR [--json]`
- * The floor that parsing puts under "symbols and graph finished" (issue 12): every file of DIR
+ * The floor that parsing puts under "symbols and graph finished": every file of DIR
  * that the index would parse, parsed and its definitions and edges extracted exactly as a
  * prepare worker does (ingest/prepare-file parseSymbols), in this one thread, with nothing
  * written. Its CPU time divided by the cores is the least a build can take for its symbols,

@@ -3,7 +3,7 @@
  * File localisation on SWE-bench Lite: for each instance, check out its base
  * commit in the repository's clone, bring the clone's index up to date
  * (incrementally), run `locate` with the issue text, and find the gold file's
- * rank. The search_code baseline of issue 11 runs on the same index: the
+ * rank. The search_code baseline runs on the same index: the
  * issue's first 50 words, two pages of 20, files in the order returned.
  */
 import path from 'node:path';

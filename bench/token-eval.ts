@@ -29,7 +29,7 @@ export interface TokenRow {
 }
 
 export const TOKEN_TARGETS = {
-  /** 30 search_code hits in ultra, as the model reads them (issue 11). */
+  /** 30 search_code hits in ultra, as the model reads them. */
   ultra30: 800,
   compact30: 1500,
   /** search_content total_only. */

@@ -2,10 +2,11 @@
  * @module contracts/error-map
  * The custom zod error map: every zod issue of a tool's input schema becomes
  * a catalogue message in the caller's locale, never zod's own text. Each tool
- * family speaks its seed's dialect: search_code's "Validation failed: ..."
- * (seed 000), the medicines' Czech parameter texts (seed 001), and the live
- * tools' next-step texts (seed 004). Refinements raise `custom` issues that
- * carry their own key (`params: { key, params }`).
+ * family speaks its contract's dialect: search_code's "Validation failed: ..."
+ * (the search_code contract), the medicines' Czech parameter texts (the MCP
+ * contract), and the live tools' next-step texts (the live-search contract).
+ * Refinements raise `custom` issues that carry their own key
+ * (`params: { key, params }`).
  */
 import type { z } from 'zod';
 import { message, type Locale, type MessageKey, type MessageParams } from './messages/index.js';
@@ -108,7 +109,7 @@ function liveDialect(f: Facts, locale: Locale): IssueText {
   }
 }
 
-/** Seed 001 names a parameter as the tool's texts do: "Parametr 'sukl_code' ...". */
+/** The MCP contract names a parameter as the tool's texts do: "Parametr 'sukl_code' ...". */
 function medicinesDialect(f: Facts): IssueText {
   const { issue, param } = f;
   const name = param;

@@ -1,6 +1,6 @@
 /**
  * @module contracts/languages
- * The languages of seed 000 (the values `language` accepts) and how a file's
+ * The languages of the search_code contract (the values `language` accepts) and how a file's
  * language is recognised from its name or shebang.
  */
 

@@ -6,7 +6,7 @@
  * drops the best results before ranking.
  */
 
-/** search_code: the contract of seed 000. */
+/** search_code: its contract's limits. */
 export const SEARCH_CODE = {
   /** Queries longer than this are truncated (with a warning), not rejected. */
   queryMaxChars: 400,
@@ -141,7 +141,7 @@ export const STORE = {
   readerMmapBytes: 0x7fff0000,
   /**
    * Chunk text shorter than this (characters) is stored as plain text: packing it saves a few
-   * bytes at best and costs a call per read. Measured on fs/ (issue 12): a zlib call costs ~11 us
+   * bytes at best and costs a call per read. Measured on the kernel's fs/: a zlib call costs ~11 us
    * of overhead whatever the size.
    */
   chunkTextPackMinBytes: 96,
@@ -206,7 +206,7 @@ export const PG_STORE = {
 
 /** Text encoding detection, shared by the indexer and live search. */
 export const ENCODING = {
-  /** chardet confidence (0-100) above which a non-UTF-8 guess is trusted (seed 004: > 70%). */
+  /** chardet confidence (0-100) above which a non-UTF-8 guess is trusted (the live-search contract: > 70%). */
   detectMinConfidence: 70,
 } as const;
 
@@ -270,9 +270,9 @@ export const EMBEDDINGS = {
   rrfK: 60,
 } as const;
 
-/** Graph expansion and the extra retrievers of routed text queries (seed 002). */
+/** Graph expansion and the extra retrievers of routed text queries (the query-routing contract). */
 export const GRAPH_SEARCH = {
-  /** Expanded results join at this fraction of their parent's score (seed 002: 0.5). */
+  /** Expanded results join at this fraction of their parent's score (the query-routing contract: 0.5). */
   expansionScoreFactor: 0.5,
   /** First results whose neighbours are expanded, and neighbours taken per relation. */
   expansionParents: 5,
@@ -473,9 +473,9 @@ export const FIND_REFERENCES = {
   definitionsMax: 20,
 } as const;
 
-/** Live search over the file tree with fd and ripgrep (seed 004). */
+/** Live search over the file tree with fd and ripgrep (the live-search contract). */
 export const LIVE = {
-  /** list_files results: seed 004 "default 2000, hard-cap 10000"; larger values are clamped with a warning. */
+  /** list_files results: the live-search contract's "default 2000, hard-cap 10000"; larger values are clamped with a warning. */
   listLimit: { min: 1, max: 10_000, default: 2000 },
   /** find_and_grep files handed from fd to rg: the same seed caps. */
   fileLimit: { min: 1, max: 10_000, default: 2000 },
@@ -537,17 +537,17 @@ export const LIVE = {
   killGraceMs: 500,
 } as const;
 
-/** The SÚKL medicines registry tools (seed 001) and their importer. */
+/** The SÚKL medicines registry tools (the MCP contract) and their importer. */
 export const MEDICINES = {
-  /** Seed 001: a search query longer than this is refused. */
+  /** The MCP contract: a search query longer than this is refused. */
   queryMaxChars: 200,
-  /** Seed 001: search-medicine `limit`, silently clamped into range. */
+  /** The MCP contract: search-medicine `limit`, silently clamped into range. */
   searchLimit: { min: 1, max: 100, default: 20 },
   /** Paging offset of search-medicine (not in the seed): bounded so a page stays cheap. */
   searchOffset: { min: 0, max: 10_000, default: 0 },
-  /** Seed 001: get-atc-info `medicines_limit`, silently clamped into range. */
+  /** The MCP contract: get-atc-info `medicines_limit`, silently clamped into range. */
   atcMedicinesLimit: { min: 1, max: 100, default: 20 },
-  /** Seed 001: batch-check-availability takes at most this many codes (more is an error, not a slice). */
+  /** The MCP contract: batch-check-availability takes at most this many codes (more is an error, not a slice). */
   batchMaxCodes: 50,
   /** find-pharmacies `limit` (not in the seed): a city like Praha has hundreds of pharmacies. */
   pharmacyLimit: { min: 1, max: 100, default: 20 },
@@ -617,13 +617,13 @@ export const HTTP = {
   tokenMinChars: 16,
 } as const;
 
-/** Per-client rate limits (seed 001 for MCP, seed 003 for REST search). */
+/** Per-client rate limits (MCP's from the MCP contract, REST search's from the REST API contract). */
 export const RATE_LIMIT = {
-  /** Sliding window length: "per minute" in both seeds. */
+  /** Sliding window length: "per minute" in both contracts. */
   windowMs: 60_000,
-  /** MCP requests per client IP per window (seed 001). */
+  /** MCP requests per client IP per window (the MCP contract). */
   mcpPerWindow: 100,
-  /** REST search requests per client IP per window (seed 003's suggested limiter). */
+  /** REST search requests per client IP per window (the REST API contract's suggested limiter). */
   searchPerWindow: 30,
   /**
    * Project, upload and conversation requests per client IP per window. Each can start real work
@@ -648,11 +648,11 @@ export const RATE_LIMIT = {
   redisRetryAfterFailureMs: 1000,
 } as const;
 
-/** REST project search (seed 003). */
+/** REST project search (the REST API contract). */
 export const REST_SEARCH = {
   /** Same cap as search_code: longer text is a document, not a query. */
   queryMaxChars: 400,
-  /** Seed 003: default 10, larger limits are clamped to 100. */
+  /** The REST API contract: default 10, larger limits are clamped to 100. */
   limit: { min: 1, max: 100, default: 10 },
   /** OFFSET is a linear scan in SQLite; past this, narrow the query instead. */
   offsetMax: 10_000,
@@ -709,7 +709,7 @@ export const WRITES = {
   walCheckpointBytes: 16 * 1024 * 1024,
 } as const;
 
-/** The CoSQA relevance evaluation (`npm run eval:cosqa`, issue 4). */
+/** The CoSQA relevance evaluation (`npm run eval:cosqa`). */
 export const EVAL_COSQA = {
   /** Where the data sits, relative to the project root: read in place, never copied in. */
   defaultDataDir: '../shared/data/cosqa',
@@ -727,7 +727,7 @@ export const EVAL_COSQA = {
 } as const;
 
 /**
- * Every ranking weight of search_code, in one place (issue 4 measured them on CoSQA dev: see README
+ * Every ranking weight of search_code, in one place (measured on CoSQA dev: see README
  * "Relevance (CoSQA)"). Routed text queries put several retrievers on one score scale: BM25 first,
  * then extra hits (definitions, references, pattern matches) scored relative to the best BM25 score.
  */
@@ -839,7 +839,7 @@ export const PHRASE_CHECK = {
   maxChars: 40 * 1024 * 1024,
 } as const;
 
-/** The web page for people (issue 13). */
+/** The web page for people. */
 export const WEB = {
   /** The file view sends the whole file; bigger files are refused (search them instead), so one request stays small. */
   fileViewMaxBytes: 2 * 1024 * 1024,
@@ -851,7 +851,7 @@ export const WEB = {
 
 /**
  * locate: issue-sized text in (title, prose, stack traces, code, logs), ranked files out
- * (issue 11). Display caps first, then the engine's budgets: each bounds the work one call does.
+ * Display caps first, then the engine's budgets: each bounds the work one call does.
  */
 export const LOCATE = {
   /** Text longer than this is truncated with a warning: a long issue's first 20,000 characters name what matters. */
@@ -925,7 +925,7 @@ export const LOCATE_RANKING = {
   kindPrior: { source: 1, test: 0.3, doc: 0.3, example: 0.4, vendored: 0.2, generated: 0.2, data: 0.3 },
 } as const;
 
-/** The file-localisation evaluation on SWE-bench Lite (`npm run eval:swebench`, issue 11). */
+/** The file-localisation evaluation on SWE-bench Lite (`npm run eval:swebench`). */
 export const EVAL_SWEBENCH = {
   /** The dev half, relative to the project root: read in place, never copied in. */
   defaultDataFile: '../shared/data/swebench-lite/swe-bench-lite-dev.json',
@@ -935,7 +935,7 @@ export const EVAL_SWEBENCH = {
   locateFiles: 50,
   /** Files kept per instance by --dump (beyond the contract's cap, for studying weights offline). */
   dumpFiles: 300,
-  /** The search_code baseline of issue 11: the first 50 words of the issue (the contract's limit), two pages of 20. */
+  /** The search_code baseline that locate is measured against: the first 50 words of the issue (the contract's limit), two pages of 20. */
   baselineWords: 50,
   baselinePages: 2,
   baselinePageSize: 20,

@@ -1,6 +1,6 @@
 /**
  * @module contracts/locate
- * The `locate` contract (issue 11): its input as one strict zod schema, and
+ * The `locate` contract: its input as one strict zod schema, and
  * the shape of its answer. The input is issue-sized text
  * (title, prose, stack traces, code, logs) of up to LOCATE.textMaxChars
  * characters, longer text truncated with a warning like search_code's query;

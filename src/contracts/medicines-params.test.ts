@@ -21,7 +21,7 @@ async function failure(tool: string, args: unknown) {
 const stringRule = (param: string) => `Parametr '${param}' musí být neprázdný řetězec.`;
 const arrayRule = "Parametr 'sukl_codes' musí být neprázdné pole řetězců.";
 
-describe('seed 001 validation, message by message', () => {
+describe('the MCP contract\'s medicines validation, message by message', () => {
   it.each([
     ['search-medicine', {}, stringRule('query')],
     ['search-medicine', { query: '' }, stringRule('query')],

@@ -1,6 +1,6 @@
 /**
  * @module contracts/medicines-params
- * The field schemas of the medicines tools, rule by rule as seed 001 states
+ * The field schemas of the medicines tools, rule by rule as the MCP contract states
  * them; the error map's `medicines` dialect gives the seed's Czech messages
  * (medicines answer in Czech unless a locale is asked for). Numbers out of
  * range are silently clamped, as the seed says; a non-boolean `is_24h` (or
@@ -35,5 +35,5 @@ export function stringArray(max: number, description: string) {
   return z.array(z.string().trim().min(1)).min(1).max(max).describe(description);
 }
 
-/** The `sukl_code` parameter of the single-product tools (seed 001 tools 2, 3, 6, 7, 8). */
+/** The `sukl_code` parameter of the single-product tools (the MCP contract's tools 2, 3, 6, 7, 8). */
 export const suklCodeField = requiredString('SÚKL code, with or without leading zeros ("0000113" or "113").');

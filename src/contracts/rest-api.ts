@@ -1,6 +1,6 @@
 /**
  * @module contracts/rest-api
- * The REST API's contracts (seed 003), as zod schemas: the routes validate
+ * The REST API's contracts, as zod schemas: the routes validate
  * requests with them and `/api/openapi.json` is generated from them, so the
  * published document cannot drift from what the server accepts.
  */

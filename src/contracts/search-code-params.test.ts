@@ -13,7 +13,7 @@ function failure(input: unknown): string {
   throw new Error('expected a validation failure');
 }
 
-describe('search_code parameter contract (seed 000)', () => {
+describe('search_code parameter contract', () => {
   it.each([
     [{ query: '' }, 'Validation failed: Query cannot be empty or whitespace-only'],
     [{ query: '   \t ' }, 'Validation failed: Query cannot be empty or whitespace-only'],

@@ -1,6 +1,6 @@
 /**
  * @module contracts/search-code-params
- * The `search_code` contract (seed 000) as one strict zod schema: it
+ * The `search_code` contract as one strict zod schema: it
  * validates, normalises, clamps with warnings and publishes its ranges.
  * Where the seed contradicts itself the stricter rule wins: negative
  * `skip`/`max_results` are rejected (its example "skip=-10 will be set to 0"

@@ -1,7 +1,7 @@
 /**
  * @module live/cache
  * Answers a coarser format of a search just made from that search's data
- * (seed 004 "smart caching with cross-format optimization"): full or
+ * (the live-search contract's "smart caching with cross-format optimization"): full or
  * group_by_file data serves every format; counts serve total_only and
  * count_only_matches. Keyed by everything that decides which lines match
  * (not by format, limit or context); entries live LIVE.cacheTtlMs because

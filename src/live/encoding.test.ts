@@ -2,7 +2,7 @@ import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
 import { detectEncoding, normalizeEncoding, ripgrepEncoding } from './encoding.js';
 
-describe('encoding names (seed 004 table)', () => {
+describe('encoding names (the live-search contract\'s table)', () => {
   it.each([
     ['Shift_JIS', 'shift-jis'], ['SJIS', 'shift-jis'], ['CP932', 'shift-jis'], ['shift-jis', 'shift-jis'],
     ['UTF-8', 'utf-8'], ['UTF8', 'utf-8'], ['latin-1', 'latin1'], ['ISO-8859-1', 'latin1'], ['latin1', 'latin1'],

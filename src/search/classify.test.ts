@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { classify, stripSignalWords } from './classify.js';
 
-describe('query classification (seed 002 order and word boundaries)', () => {
+describe('query classification (the query-routing contract\'s order and word boundaries)', () => {
   it.each([
     ['UserService class', 'symbol'],
     ['authentication flow', 'flow'],

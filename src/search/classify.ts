@@ -1,6 +1,6 @@
 /**
  * @module search/classify
- * What kind of question a query is, in the order seed 002 gives: a pattern
+ * What kind of question a query is, in the order the query-routing contract gives: a pattern
  * (glob or /regex/) first, then pattern words, relationship words, flow
  * words, then identifiers; anything else is a concept. Words match whole
  * (so "use" never matches inside "UserService"). Prose (an issue or a

@@ -1,5 +1,5 @@
 /**
- * Issue 9: no request text can freeze the engine or make SQLite's own error
+ * Hostile input: no request text can freeze the engine or make SQLite's own error
  * text reach a caller. Every hostile class runs through search_code (each
  * mode) and REST project search on a real index; each answer is either a
  * normal result or a catalogue error with a stable code.
@@ -93,7 +93,7 @@ describe('hostile query text never reaches SQLite as syntax', () => {
   });
 });
 
-describe('quoted phrases are checked by tokens, in linear time (issue 9 item 1)', () => {
+describe('quoted phrases are checked by tokens, in linear time, so no phrase can freeze the engine', () => {
   it('answers "_ _ _ _ _ _ _ _ _ _ _ _ _ _ zz" over a line of 60 underscores at once, finding nothing', async () => {
     const started = performance.now();
     const result = await search({ query: '"_ _ _ _ _ _ _ _ _ _ _ _ _ _ zz"' });

@@ -1,5 +1,5 @@
 /**
- * The rule of issue 9: no JavaScript RegExp is ever built at run time in
+ * A security rule: no JavaScript RegExp is ever built at run time in
  * src/ (a phrase check built one from user text and a single request froze
  * every door). User regexes run on RE2; phrases and signal words are compared
  * as tokens; highlights use substring search. This test keeps the rule true:

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(() => store.close());
 
-describe('searchProject: FTS5 syntax in user text is only text (seed 003 escaping cases)', () => {
+describe('searchProject: FTS5 syntax in user text is only text (the REST API contract\'s injection cases)', () => {
   it.each([
     ['OR 1=1', 'docs/sql.md'],
     ['"; DROP TABLE users; --', 'docs/sql.md'],
@@ -52,7 +52,7 @@ describe('searchProject: FTS5 syntax in user text is only text (seed 003 escapin
   });
 });
 
-describe('searchProject: results (seed 003 shape)', () => {
+describe('searchProject: results in the REST API contract\'s shape', () => {
   it('ranks, highlights with ** and locates file chunks', async () => {
     const response = (await search({ query: 'authentication' }));
     const first = response.results[0]!;

@@ -1,6 +1,6 @@
 /**
  * @module search/project-search
- * The REST project search of seed 003: BM25 over the word index of one
+ * The REST project search of the REST API contract: BM25 over the word index of one
  * project, with filters by extension, path glob and source type, an exact
  * total, and `**`-marked highlights. The MATCH expression comes from
  * `planWordMatch` (every user word an escaped FTS5 string), so FTS5 syntax in

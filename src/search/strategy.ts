@@ -1,6 +1,6 @@
 /**
  * @module search/strategy
- * How each query type is answered (seed 002): which retrievers run, in which
+ * How each query type is answered (the query-routing contract): which retrievers run, in which
  * order, and whether graph expansion follows. Plain data, shown in responses.
  */
 import type { QueryType } from './classify.js';

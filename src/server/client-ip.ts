@@ -1,6 +1,6 @@
 /**
  * @module server/client-ip
- * Which client a request counts against. Seed 001's order is
+ * Which client a request counts against. The MCP contract's order is
  * x-forwarded-for (first) -> x-real-ip -> "unknown"; here the forwarded
  * headers are believed only when the TCP peer is a configured trusted proxy,
  * because anyone else could send a fresh x-forwarded-for with every request

@@ -66,7 +66,7 @@ export function toHttpError(error: unknown, bodyLimit?: number): QuarryError {
   return toQuarryError(error);
 }
 
-/** Stable slug of a REST error: `project_not_found` for a missing project (seed 003), else the code in snake case. */
+/** Stable slug of a REST error: `project_not_found` for a missing project (the REST API contract's slug), else the code in snake case. */
 export function errorSlug(error: QuarryError): string {
   if (error.code === 'NOT_FOUND' && typeof error.details.resource === 'string') return `${error.details.resource}_not_found`;
   if (error.code === 'INVALID_ARGUMENT') return 'invalid_request';

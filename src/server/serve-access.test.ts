@@ -9,7 +9,7 @@ import { connectHttp, rawRequest, startServe, type ServerProcess } from '../test
 import { makeTree } from '../test-support/temp-tree.js';
 
 const TOKEN = 'test-token-0123456789abcdef';
-/** The call of issue 9's finding: hidden files and ignored files of the served folder. */
+/** A call that asks for what the server must not hand out: hidden files and ignored files of the served folder (a .env secret). */
 const readSecrets = { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_content', arguments: { query: 'SECRET', roots: ['.'], hidden: true, no_ignore: true } } };
 const tree = () => makeTree({ '.env': 'SECRET=hunter2\n', 'a.txt': 'alpha\n' });
 

@@ -102,7 +102,7 @@ describe('quarry serve: every JSON-RPC message of a batch counts against the MCP
   }));
   const toolCalls = () => server.lines().filter((l) => l.event === 'mcp_tool_call').length;
 
-  it('answers batches up to the window, refuses a batch that does not fit whole, and gives the 101st message the seed 429', async () => {
+  it('answers batches up to the window, refuses a batch that does not fit whole, and gives the 101st message the contract\'s 429 body', async () => {
     const first = await mcpPost(`${server.url}/mcp`, batch(1, 60));
     expect(first.status).toBe(200);
     expect(first.json).toHaveLength(60);

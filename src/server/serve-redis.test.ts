@@ -11,7 +11,7 @@ const listTools = { jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} };
 /** pino's number for a warning line. */
 const WARN = 40;
 
-function expectSeed429(response: Awaited<ReturnType<typeof mcpPost>>, what: string): void {
+function expectContract429(response: Awaited<ReturnType<typeof mcpPost>>, what: string): void {
   expect(response.status, what).toBe(429);
   expect(response.text, what).toBe(SEED_429_BODY);
   const retryAfter = Number(response.headers.get('retry-after'));
@@ -35,7 +35,7 @@ describe.skipIf(!REDIS.present)(`three quarry serve processes sharing one Redis 
   });
   afterAll(async () => { await Promise.all(servers.map((s) => s.stop())); });
 
-  it('allows 100 MCP requests a minute across all three, and gives the 101st seed 001\'s 429 body byte for byte on every one', async () => {
+  it('allows 100 MCP requests a minute across all three, and gives the 101st the MCP contract\'s 429 body byte for byte on every one', async () => {
     for (const server of servers) expect(linesOf(server, 'server_ready')[0]).toMatchObject({ rate_store: `${SHARED_REDIS_URL}` });
     // Spread over the three servers and both MCP paths, several at a time, as a balancer would.
     const statuses: number[] = [];
@@ -47,7 +47,7 @@ describe.skipIf(!REDIS.present)(`three quarry serve processes sharing one Redis 
       statuses.push(...(await Promise.all(sent)).map((r) => r.status));
     }
     expect(statuses.filter((s) => s === 200)).toHaveLength(RATE_LIMIT.mcpPerWindow);
-    for (const [i, server] of servers.entries()) expectSeed429(await mcpPost(`${server.url}/mcp`, listTools), `server ${i + 1}`);
+    for (const [i, server] of servers.entries()) expectContract429(await mcpPost(`${server.url}/mcp`, listTools), `server ${i + 1}`);
   });
 });
 
@@ -77,12 +77,12 @@ describe.skipIf(!REDIS_SERVER.present)(`quarry serve while its Redis is killed a
     const [a, b] = servers as [ServerProcess, ServerProcess];
     // Shared: 2 + 2 requests on two servers fill the window of 4; the fifth is refused on either.
     expect([...await statuses(a, '203.0.113.1', 2), ...await statuses(b, '203.0.113.1', 2)]).toEqual([200, 200, 200, 200]);
-    expectSeed429(await send(a, '203.0.113.1'), 'shared window, server a');
+    expectContract429(await send(a, '203.0.113.1'), 'shared window, server a');
 
     await redis.kill();
     // Fail open: requests are answered, and each server still limits on its own window (4 each, not 4 in all).
     expect(await statuses(a, '203.0.113.2', 4)).toEqual([200, 200, 200, 200]);
-    expectSeed429(await send(a, '203.0.113.2'), 'own window, server a');
+    expectContract429(await send(a, '203.0.113.2'), 'own window, server a');
     expect(await statuses(b, '203.0.113.2', 4)).toEqual([200, 200, 200, 200]);
     for (const server of [a, b]) {
       const warnings = linesOf(server, 'rate_store_unavailable');
@@ -100,8 +100,8 @@ describe.skipIf(!REDIS_SERVER.present)(`quarry serve while its Redis is killed a
     }
     for (const server of [a, b]) expect(linesOf(server, 'rate_store_recovered')).toEqual([expect.objectContaining({ store: redis.url })]);
     expect([...await statuses(a, '203.0.113.3', 2), ...await statuses(b, '203.0.113.3', 2)]).toEqual([200, 200, 200, 200]);
-    expectSeed429(await send(b, '203.0.113.3'), 'shared again, server b');
-    expectSeed429(await send(a, '203.0.113.3'), 'shared again, server a');
+    expectContract429(await send(b, '203.0.113.3'), 'shared again, server b');
+    expectContract429(await send(a, '203.0.113.3'), 'shared again, server a');
   });
 });
 

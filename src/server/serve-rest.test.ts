@@ -10,7 +10,7 @@ import { makeTree, writeTree } from '../test-support/temp-tree.js';
 const SEED_PART = sharedPart('seeds/003_959f0c3285feda04.txt');
 const SEED = SEED_PART.path;
 
-/** Seed 003's "3. Test Search API" script, exactly as written but for its base URL. */
+/** The REST API contract's "3. Test Search API" script, exactly as written but for its base URL. */
 function seedScript(baseUrl: string): string {
   const text = fs.readFileSync(SEED, 'utf8');
   const section = text.slice(text.indexOf('### 3. Test Search API'));
@@ -32,7 +32,7 @@ function stepsOf(output: string): Map<number, any> {
   return steps;
 }
 
-describe('quarry serve: REST (seed 003)', () => {
+describe('quarry serve: REST API contract', () => {
   let served: string;
   let other: string;
   let server: ServerProcess;

@@ -1,6 +1,6 @@
 /**
  * @module store/chunk-text
- * How the SQLite index keeps chunk text (issue 12): `chunks.content` holds
+ * How the SQLite index keeps chunk text: `chunks.content` holds
  * either the text itself (TEXT, for short chunks and every row of an index
  * written before content format 5) or a packed form (BLOB). The storage
  * class is the flag, so every kind reads back the same and an older index

@@ -55,7 +55,7 @@ export function writeProjectMeta(store: SqliteStore, meta: ProjectMeta): Promise
   });
 }
 
-/** Random, URL-safe ids with a kind prefix (`proj_`, `conv_`), as in seed 003. */
+/** Random, URL-safe ids with a kind prefix (`proj_`, `conv_`), as the REST API contract shows them. */
 export function newId(prefix: string): string {
   return `${prefix}_${randomBytes(8).toString('hex')}`;
 }

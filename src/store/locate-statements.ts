@@ -1,6 +1,6 @@
 /**
  * @module store/locate-statements
- * The read statements of `locate` (issue 11), prepared on first use. Files
+ * The read statements of `locate`, prepared on first use. Files
  * are ranked whole, so it reads whole-file facts: every file's path and size,
  * term postings grouped by chunk and file (an `fts5vocab` instance view over
  * the word index, created in the connection's temp schema, so a read-only

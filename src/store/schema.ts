@@ -144,7 +144,7 @@ export const MIGRATIONS: readonly string[] = [
 
   CREATE VIRTUAL TABLE chunk_words_vocab USING fts5vocab(chunk_words, 'row');
   `,
-  /* 3: source types, conversations and their messages (REST projects, seed 003).
+  /* 3: source types, conversations and their messages (the REST API contract's projects).
      A message is stored as a file row (source_type 'conversation_message') so it is
      chunked and indexed by the same code path as files; `messages` adds who said it when. */ `
   ALTER TABLE files ADD COLUMN source_type TEXT NOT NULL DEFAULT 'file';
@@ -171,7 +171,7 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO meta(key, value) VALUES ('chunk_text', 'deflate-raw')
     ON CONFLICT(key) DO UPDATE SET value = excluded.value;
   `,
-  /* 5: the trigram index keeps case (issue 12): case-folded trigrams gave 13,489 candidate chunks for
+  /* 5: the trigram index keeps case: case-folded trigrams gave 13,489 candidate chunks for
      \`[A-Z]+_SUSPEND\` on the kernel where case-sensitive ones give 3,409, and 2,260 for \`PM_RESUME\`
      against 49. A case-insensitive search asks for every spelling of its trigrams (search/trigram-query).
      The table is rebuilt from the stored text (chunk_text() is registered before migrations run). */ `
@@ -191,7 +191,7 @@ export const MIGRATIONS: readonly string[] = [
   INSERT INTO meta(key, value) VALUES ('chunk_text', 'deflate-raw-segments')
     ON CONFLICT(key) DO UPDATE SET value = excluded.value;
   `,
-  /* 7: the graph's names stored once (issue 12). An edge row held its kind and both names as text, and
+  /* 7: the graph's names stored once. An edge row held its kind and both names as text, and
      two of its indexes held them again: 407 MB of the kernel's index for 3.2 M edges naming about a
      million distinct names. Now \`edge_links\` holds ids, \`edge_names\` each name once (store/edge-names),
      and the \`edges\` view shows the rows as before, so every reader keeps its SQL. */ `
@@ -235,7 +235,7 @@ export const MIGRATIONS: readonly string[] = [
 
   ${EDGES_VIEW}
   `,
-  /* 8: the body first among the word index's columns (issue 12). FTS5 writes a column number (two
+  /* 8: the body first among the word index's columns. FTS5 writes a column number (two
      bytes) before the positions of every column but the first, so each of the kernel's 86 M body
      entries carried two bytes that its 11 M path entries now carry instead: about 144 MiB less, the
      same bm25 scores (the weights follow the columns). The index is contentless, so it is rebuilt
@@ -252,7 +252,7 @@ export const MIGRATIONS: readonly string[] = [
     SELECT c.id, word_index_text(chunk_text(c.content)), path_index_text(f.path, f.language), word_index_text(coalesce(c.symbol, ''))
     FROM chunks c JOIN files f ON f.id = c.file_id ORDER BY c.id;
   `,
-  /* 9: a file's edges found by their id range, kept on its row, instead of by an index on file_id (issue 12):
+  /* 9: a file's edges found by their id range, kept on its row, instead of by an index on file_id:
      a file's edges are written together, so their ids follow each other. \`edges_file\` was 36 MiB of the kernel's
      index for a lookup that only removing a file makes. The foreign key goes with it (a cascade would scan the
      table without that index), so the writer removes a file's edges itself (store/edge-names). The rows are copied
@@ -282,7 +282,7 @@ export const MIGRATIONS: readonly string[] = [
 
   ${EDGES_VIEW}
   `,
-  /* 10: the trigram index holds tokens of its own (issue 12, text/gram-tokens): whitespace runs folded, no trigram
+  /* 10: the trigram index holds tokens of its own (text/gram-tokens): whitespace runs folded, no trigram
      that starts with whitespace, each trigram once per chunk, spelled for FTS5's \`ascii\` tokenizer. 86% of the
      kernel's chunk-trigram postings stay, and the writer's FTS5 work is per distinct trigram instead of per
      character. Rebuilt from the stored text (gram_tokens() is registered before migrations run, store/index-text-functions). */ `

@@ -303,7 +303,7 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
 export type Statements = ReturnType<typeof prepareStatements>;
 
 /**
- * Filters of the REST project search (seed 003). Lists arrive as JSON arrays
+ * Filters of the REST project search (the REST API contract). Lists arrive as JSON arrays
  * bound as one parameter and are expanded with json_each, so user globs reach
  * SQLite only as bound GLOB patterns and extensions are compared as suffixes
  * (no LIKE wildcards). NULL disables a filter.

@@ -65,7 +65,7 @@ export interface GraphRows {
 }
 
 /**
- * What `locate` reads (issue 11): whole-file facts, the word index's postings of a term, the
+ * What `locate` reads: whole-file facts, the word index's postings of a term, the
  * definitions the text names and the graph's edges. Both stores answer alike, so a file ranks the
  * same on either.
  */
@@ -167,7 +167,7 @@ export interface IndexReader extends LocateReader {
   fileOutline(path: string): Promise<OutlineSymbol[]>;
   fileLanguage(path: string): Promise<string | null>;
 
-  /** The REST project search (seed 003): BM25 over every source with the project filters. */
+  /** The REST project search (the REST API contract): BM25 over every source with the project filters. */
   projectSearchCount(filters: ProjectFilterParams, match: string): Promise<number>;
   projectSearchPage(filters: ProjectFilterParams, match: string, window: PageWindow): Promise<ScoredChunkRow[]>;
   projectHit(chunkId: number): Promise<ProjectHitRow | undefined>;

@@ -10,7 +10,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { CLI } from './cli.js';
 
-/** Seed 001's 429 body, written out as the seed gives it (not built from the code under test). */
+/** The MCP contract's 429 body, written out as the contract gives it (not built from the code under test). */
 export const SEED_429_BODY = '{"jsonrpc":"2.0","id":null,"error":{"code":-32000,"message":"Překročen limit požadavků. Zkuste to znovu za minutu."}}';
 
 export interface ServerProcess {

@@ -1,7 +1,7 @@
 /**
  * @module tools/batch-check-availability
- * `batch-check-availability`: availability of 1-50 products at once (seed 001,
- * tool 9). More than 50 codes is an error, never a silent slice; codes not in
+ * `batch-check-availability`: availability of 1-50 products at once (the MCP
+ * contract's tool 9). More than 50 codes is an error, never a silent slice; codes not in
  * the registry are listed in `not_found`.
  */
 import { MEDICINES } from '../contracts/limits.js';

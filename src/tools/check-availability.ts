@@ -1,6 +1,6 @@
 /**
  * @module tools/check-availability
- * `check-availability`: is a product on the market (seed 001, tool 3).
+ * `check-availability`: is a product on the market (the MCP contract's tool 3).
  */
 import { suklCodeField } from '../contracts/medicines-params.js';
 import { toolSchema } from '../contracts/tool-input.js';

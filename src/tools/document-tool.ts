@@ -1,7 +1,7 @@
 /**
  * @module tools/document-tool
- * The shape shared by `get-pil-content` and `get-spc-content` (seed 001,
- * tools 7 and 8): same parameters and validation, different document kind.
+ * The shape shared by `get-pil-content` and `get-spc-content` (the MCP
+ * contract's tools 7 and 8): same parameters and validation, different document kind.
  */
 import { z } from 'zod';
 import { optionalString, suklCodeField } from '../contracts/medicines-params.js';

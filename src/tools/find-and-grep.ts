@@ -2,7 +2,7 @@
  * @module tools/find-and-grep
  * `find_and_grep`: fd selects files (name, type, size, age), they are
  * sorted and cut at file_limit, then ripgrep searches exactly those files
- * (seed 004). ripgrep has no --files-from, so long lists are passed in
+ * (the live-search contract). ripgrep has no --files-from, so long lists are passed in
  * argv-sized batches. Replies carry meta
  * {searched_file_count, truncated, fd_elapsed_ms, rg_elapsed_ms}.
  */

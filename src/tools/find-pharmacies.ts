@@ -1,6 +1,6 @@
 /**
  * @module tools/find-pharmacies
- * `find-pharmacies`: pharmacies by city, postal code and emergency service (seed 001, tool 4).
+ * `find-pharmacies`: pharmacies by city, postal code and emergency service (the MCP contract's tool 4).
  */
 import { MEDICINES } from '../contracts/limits.js';
 import { lenientBoolean, optionalString, silentlyClamped } from '../contracts/medicines-params.js';

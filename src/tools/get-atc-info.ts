@@ -1,6 +1,6 @@
 /**
  * @module tools/get-atc-info
- * `get-atc-info`: an ATC group with its level, parent, children and products (seed 001, tool 5).
+ * `get-atc-info`: an ATC group with its level, parent, children and products (the MCP contract's tool 5).
  */
 import { MEDICINES } from '../contracts/limits.js';
 import { lenientBoolean, requiredString, silentlyClamped } from '../contracts/medicines-params.js';

@@ -1,6 +1,6 @@
 /**
  * @module tools/get-medicine-details
- * `get-medicine-details`: one product with its code lists resolved to text (seed 001, tool 2).
+ * `get-medicine-details`: one product with its code lists resolved to text (the MCP contract's tool 2).
  */
 import { suklCodeField } from '../contracts/medicines-params.js';
 import { toolSchema } from '../contracts/tool-input.js';

@@ -1,6 +1,6 @@
 /**
  * @module tools/get-pil-content
- * `get-pil-content`: Package leaflet (PIL) of a product (seed 001, tool 7).
+ * `get-pil-content`: Package leaflet (PIL) of a product (the MCP contract's tool 7).
  */
 import { documentTool } from './document-tool.js';
 

@@ -1,6 +1,6 @@
 /**
  * @module tools/get-reimbursement
- * `get-reimbursement`: prices and health-insurance reimbursement from SCAU (seed 001, tool 6).
+ * `get-reimbursement`: prices and health-insurance reimbursement from SCAU (the MCP contract's tool 6).
  */
 import { suklCodeField } from '../contracts/medicines-params.js';
 import { toolSchema } from '../contracts/tool-input.js';

@@ -1,6 +1,6 @@
 /**
  * @module tools/get-spc-content
- * `get-spc-content`: Summary of product characteristics (SPC) of a product (seed 001, tool 8).
+ * `get-spc-content`: Summary of product characteristics (SPC) of a product (the MCP contract's tool 8).
  */
 import { documentTool } from './document-tool.js';
 

@@ -1,7 +1,7 @@
 /**
  * @module tools/list-files
  * `list_files`: find files and folders by name, type, size and age with fd
- * (seed 004), fenced to the project root. Entries come sorted by path, with
+ * (the live-search contract), fenced to the project root. Entries come sorted by path, with
  * absolute paths, and say whether the list was cut at `limit`.
  */
 import { z } from 'zod';

@@ -2,7 +2,7 @@
  * @module tools/locate
  * `locate`: which files a task is about. Takes issue-sized text (title,
  * prose, stack traces, code, logs) and ranks the project's files, each with
- * its likely functions or classes and why (issue 11). The index work runs
+ * its likely functions or classes and why. The index work runs
  * in the search pool; a model reads the compact text (shape/locate-text),
  * and the JSON travels as structuredContent, REST and `--json`.
  */

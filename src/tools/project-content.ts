@@ -1,6 +1,6 @@
 /**
  * @module tools/project-content
- * The project-scoped operations of seed 003 (search, file upload,
+ * The project-scoped operations of the REST API contract (search, file upload,
  * conversations, messages) as tool-layer functions: each validates its raw
  * body with the published zod contract of contracts/rest-api and calls the
  * engine (search/project-search) or ingest (put-content), so a door only
@@ -47,7 +47,7 @@ function refuseShared(project: ProjectTarget, locale: Locale): void {
 const DEFAULT_CONVERSATION_TITLE = 'Conversation';
 
 /**
- * Seed 003's project search: BM25 over the project's word index with
+ * The REST API contract's project search: BM25 over the project's word index with
  * filters, in the door's search pool (read-only, off the serving thread);
  * in this thread only when no pool is given.
  */

@@ -21,7 +21,7 @@ import { searchContentTool } from './search-content.js';
 import { searchMedicineTool } from './search-medicine.js';
 import type { AnyTool, ToolGroup } from './types.js';
 
-/** The SÚKL medicines tools, in seed 001's order. */
+/** The SÚKL medicines tools, in the MCP contract's order. */
 const MEDICINES_TOOLS: readonly AnyTool[] = [
   searchMedicineTool, getMedicineDetailsTool, checkAvailabilityTool, findPharmaciesTool, getAtcInfoTool,
   getReimbursementTool, getPilContentTool, getSpcContentTool, batchCheckAvailabilityTool,

@@ -1,6 +1,6 @@
 /**
  * @module tools/search-code
- * `search_code`: search the project's index (seed 000's contract, whose
+ * `search_code`: search the project's index (the search_code contract, whose
  * schema lives in contracts/search-code-params).
  */
 import { message } from '../contracts/messages/index.js';

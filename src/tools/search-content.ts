@@ -1,6 +1,6 @@
 /**
  * @module tools/search-content
- * `search_content`: search file contents with ripgrep (seed 004) in the
+ * `search_content`: search file contents with ripgrep (the live-search contract) in the
  * token-frugal format asked for, fenced to the project root.
  */
 import { z } from 'zod';

@@ -1,6 +1,6 @@
 /**
  * @module tools/search-medicine
- * `search-medicine`: find medicinal products in the SÚKL registry (seed 001, tool 1).
+ * `search-medicine`: find medicinal products in the SÚKL registry (the MCP contract's tool 1).
  */
 import { MEDICINES } from '../contracts/limits.js';
 import { requiredString, silentlyClamped } from '../contracts/medicines-params.js';

@@ -165,7 +165,7 @@ describe('every tool x every invalid-input class x every locale answers from the
     expect(cs!.message).toMatch(/nesmí|prázdný/);
   });
 
-  it('the locale parameter wins over the door\'s locale (issue 10: search_content answered in zod\'s English)', async () => {
+  it('the locale parameter wins over the door\'s locale for search_content too (not zod\'s English)', async () => {
     const error = await failure('search_content', { query: '', roots: ['.'], locale: 'ja' }, contexts.en);
     expect(error.message).toBe(message('live.param_empty', { param: 'query' }, 'ja'));
   });
@@ -202,7 +202,7 @@ describe('arguments nested thousands deep', () => {
 describe('tool messages are complete', () => {
   it('every key a tool can answer with has en, ja and cs texts', () => {
     const areas = /^(tool|type|index|search|internal|search_code|live|medicines|http|project|conversation|file)\b/;
-    // Seed 001 fixes the MCP 429 text byte for byte in every locale.
+    // The MCP contract fixes the 429 text byte for byte in every locale.
     const missing = messageKeys().filter((key) => areas.test(key) && key !== 'http.mcp_rate_limited' && localesOf(key).length !== LOCALES.length);
     expect(missing).toEqual([]);
   });

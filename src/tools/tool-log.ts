@@ -1,6 +1,6 @@
 /**
  * @module tools/tool-log
- * The one structured line written per tool call (seed 001):
+ * The one structured line written per tool call (the MCP contract's structured log):
  * `{"event":"mcp_tool_call","tool",...,"params","duration_ms","status","error"?}`, plus the
  * error's code and, for an internal error, its id and real cause (which only the log sees).
  * Parameters that look secret are redacted and long values cut, so the log

@@ -7,7 +7,7 @@ import type { Catalogue } from './catalogue.js';
 
 export const httpMessages = {
   /**
-   * Seed 001 fixes this wire text for every client (the 429 body must match
+   * The MCP contract fixes this wire text for every client (the 429 body must match
    * byte for byte), so it is the same in every locale.
    */
   'http.mcp_rate_limited': {

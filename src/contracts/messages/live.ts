@@ -1,7 +1,7 @@
 /**
  * @module contracts/messages/live
  * Messages of the live search tools (list_files, search_content,
- * find_and_grep; seed 004), in English, Japanese and Czech. Each says what to do next.
+ * find_and_grep; the live-search contract), in English, Japanese and Czech. Each says what to do next.
  */
 import type { Catalogue } from './catalogue.js';
 

@@ -1,6 +1,6 @@
 /**
  * @module contracts/messages/locate
- * Messages of the `locate` tool (issue 11) in English, Japanese and Czech.
+ * Messages of the `locate` tool in English, Japanese and Czech.
  * Its validation failures use search_code's texts ("Validation failed: ..."),
  * since both are code tools; these are the texts only locate says.
  */

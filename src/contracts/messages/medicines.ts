@@ -1,6 +1,6 @@
 /**
  * @module contracts/messages/medicines
- * Messages of the SÚKL medicines tools (seed 001) and their importer, in
+ * Messages of the SÚKL medicines tools (the MCP contract) and their importer, in
  * English, Japanese and Czech. The `cs` texts of the validation keys are the
  * seed's messages byte for byte; the medicines tools answer in Czech unless a
  * locale is asked for.

@@ -1,6 +1,6 @@
 /**
  * @module contracts/messages/search-code
- * Messages of the search_code contract (seed 000) and of find_references,
+ * Messages of the search_code contract and of find_references,
  * in English, Japanese and Czech. A validation failure is wrapped in
  * `search_code.validation_failed` ("Validation failed: ...", the seed's text).
  */

@@ -1,6 +1,6 @@
 /**
  * @module server/access/host-allow-list
- * Which `Host` and `Origin` a request may carry (DNS rebinding, issue 9).
+ * Which `Host` and `Origin` a request may carry (the DNS rebinding defence).
  * A web page on evil.test can make the browser resolve evil.test to
  * 127.0.0.1 and talk to a local server; the browser still sends
  * `Host: evil.test:PORT` and `Origin: http://evil.test:PORT`, so checking both

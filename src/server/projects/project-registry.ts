@@ -1,6 +1,6 @@
 /**
  * @module server/projects/project-registry
- * The server's projects (seed 003). A project is one index: the default
+ * The server's projects (the REST API contract's resources). A project is one index: the default
  * project is the served folder (its usual DIR/.quarry/index.db); the others
  * live in the data dir, one folder and one SQLite index each, built from a
  * folder inside the allowed roots (realpath-fenced) or empty. Ids are looked
@@ -209,7 +209,7 @@ export class ProjectRegistry {
       ? { ...existing, folder: root }
       : { id: DEFAULT_PROJECT_ID, name: path.basename(root), kind: 'default', folder: root, created_at: new Date().toISOString() };
     const writes: Promise<unknown>[] = [writeProjectMeta(store, meta)];
-    // Clients find the default project through its conversation (seed 003's script reads /api/conversations first).
+    // Clients find the default project through its conversation (the REST API contract's test script reads /api/conversations first).
     if (listConversations(store).length === 0) writes.push(createConversation(store, DEFAULT_CONVERSATION_TITLE));
     this.track(meta, store, null, writes, this.options.store?.kind === 'postgres' ? this.options.store : null);
   }

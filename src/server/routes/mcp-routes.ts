@@ -1,7 +1,7 @@
 /**
  * @module server/routes/mcp-routes
- * MCP over Streamable HTTP at POST /mcp and POST /api/mcp (seed 001's
- * endpoint and its rewrite). Stateless: each request gets a fresh SDK
+ * MCP over Streamable HTTP at POST /mcp and POST /api/mcp (the MCP
+ * contract's endpoint and its rewrite). Stateless: each request gets a fresh SDK
  * transport and a fresh server from `createMcpServer`, the same registry
  * door that `quarry mcp` serves over stdio, so every tool behaves the same.
  * Replies are plain JSON (no SSE stream is needed for single answers).
@@ -9,7 +9,7 @@
  * Rate limit: every JSON-RPC message counts, so a batch of n messages takes n
  * hits of the client's window (counted after the body is parsed). A batch
  * that does not fit in what is left of the window is refused whole with
- * seed 001's 429 body and nothing of it runs: a partial answer would leave
+ * the MCP contract's 429 body and nothing of it runs: a partial answer would leave
  * the client to work out which calls ran, and JSON-RPC has no "some refused".
  * The SDK transport's own DNS-rebinding check is on as a second fence behind
  * the app-wide Host/Origin hook.
@@ -27,7 +27,7 @@ export const MCP_PATHS = ['/mcp', '/api/mcp'] as const;
 /** Name of the per-client window shared by both MCP paths and the REST tool routes. */
 export const MCP_WINDOW = 'mcp';
 
-/** Seed 001's 429 body, byte for byte. */
+/** The MCP contract's 429 body, byte for byte. */
 export function mcpRateLimitedBody(): string {
   return JSON.stringify(jsonRpcErrorBody(JSON_RPC.serverError, message('http.mcp_rate_limited')));
 }

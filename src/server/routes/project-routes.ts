@@ -1,6 +1,6 @@
 /**
  * @module server/routes/project-routes
- * REST resources of seed 003 other than search: projects, their files,
+ * REST resources of the REST API contract other than search: projects, their files,
  * conversations and messages. The door finds the project (ProjectRegistry)
  * and sets statuses; validation and the work are the tool layer's
  * (tools/project-content), as for every other door. Failures leave as

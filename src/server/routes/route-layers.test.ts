@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
 const ROUTES = path.dirname(fileURLToPath(import.meta.url));
-/** Engines and the index: a door reaches them only through the tool layer (issue 10, "layers in one direction"). */
+/** Engines and the index: a door reaches them only through the tool layer (layers in one direction: data flows down, never back up). */
 const BELOW_TOOLS = ['search', 'store', 'ingest', 'live', 'medicines', 'shape'];
 
 describe('HTTP routes are a door', () => {

@@ -1,7 +1,7 @@
 /**
  * @module server/routes/search-routes
- * `POST /api/projects/:projectId/search` (seed 003), behind its own
- * per-client rate limit (default 30 a minute, seed 003's suggestion). The
+ * `POST /api/projects/:projectId/search` (the REST API contract), behind its own
+ * per-client rate limit (default 30 a minute, the contract's suggested limiter). The
  * search itself is the tool layer's (tools/project-content), not the route's.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -21,7 +21,7 @@ export function registerSearchRoutes(app: FastifyInstance, options: AppOptions, 
   app.post<{ Params: { projectId: string } }>('/api/projects/:projectId/search',
     { onRequest: limit, config: { door: 'rest' } },
     async (request, reply) => {
-      // Project first: seed 003 answers 404 for an unknown project whatever the body.
+      // Project first: the REST API contract answers 404 for an unknown project whatever the body.
       const handle = options.projects.get(request.params.projectId);
       const gone = callerGone(reply);
       try {

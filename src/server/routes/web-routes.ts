@@ -1,6 +1,6 @@
 /**
  * @module server/routes/web-routes
- * The web page for people (issue 13): the Vite build in dist/web, served as
+ * The web page for people: the Vite build in dist/web, served as
  * static files with a Content-Security-Policy that forbids inline script and
  * every foreign origin. Page paths all answer index.html (the page routes
  * itself); /assets/* answer the hashed bundle files. Every file is resolved
