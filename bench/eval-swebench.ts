@@ -4,7 +4,10 @@
  *   [--instances ID,...] [--every N] [--no-baseline] [--json] [--dump FILE]`
  * File localisation on the SWE-bench Lite dev half: Acc@1/3/5/10 and MRR of
  * `locate` (and of the search_code baseline) overall and per repository,
- * with the median and p95 seconds per query. DIR holds one git clone per
+ * counting an instance when any gold file is in the top k (ours) and when
+ * every gold file is (the published tables'); function-level accuracy over
+ * locate's (file, symbol) entries, both ways; the median and p95 seconds per
+ * query. DIR holds one git clone per
  * repository, named as the repository (`DIR/django`, `DIR/scikit-learn`);
  * instances whose clone or base commit is missing are reported and left out.
  * `--every N` keeps every Nth instance of each repository (a quick subset
@@ -22,6 +25,9 @@ import { evaluateInstances, usableInstances, type InstanceOutcome, type Skipped 
 interface Row {
   name: string;
   locate: RankingSummary;
+  locateAll: RankingSummary;
+  functions: RankingSummary;
+  functionsAll: RankingSummary;
   baseline: RankingSummary | null;
   seconds: { p50: number; p95: number };
 }
@@ -32,6 +38,9 @@ function rowOf(name: string, outcomes: readonly InstanceOutcome[], baseline: boo
   return {
     name,
     locate: summarizeRanks(outcomes.map((o) => o.rank), cutoffs),
+    locateAll: summarizeRanks(outcomes.map((o) => o.rankAll), cutoffs),
+    functions: summarizeRanks(outcomes.map((o) => o.functionRank), cutoffs),
+    functionsAll: summarizeRanks(outcomes.map((o) => o.functionRankAll), cutoffs),
     baseline: baseline ? summarizeRanks(outcomes.map((o) => o.baselineRank), cutoffs) : null,
     seconds: { p50: percentile(seconds, 50), p95: percentile(seconds, 95) },
   };
@@ -46,7 +55,14 @@ function formatSummary(s: RankingSummary): string {
 function printText(args: SwebenchArgs, rows: Row[], skipped: Skipped[], outcomes: InstanceOutcome[]): string {
   const header = `${'repository'.padEnd(26)} ${'n'.padStart(4)}  ${EVAL_SWEBENCH.accuracyAt.map((k) => `@${k}`.padStart(5)).join(' ')}    MRR`;
   const lines = [`data   ${args.data}`, `repos  ${args.repos}`, '', `locate (s/query p50 ${rows[0]!.seconds.p50.toFixed(3)}, p95 ${rows[0]!.seconds.p95.toFixed(3)})`, header];
+  const table = (title: string, pick: (row: Row) => RankingSummary) => {
+    lines.push('', title, header);
+    for (const row of rows) lines.push(`${row.name.padEnd(26)} ${String(pick(row).queries).padStart(4)}  ${formatSummary(pick(row))}`);
+  };
   for (const row of rows) lines.push(`${row.name.padEnd(26)} ${String(row.locate.queries).padStart(4)}  ${formatSummary(row.locate)}`);
+  table('locate, every gold file in the top k (as the published tables count)', (row) => row.locateAll);
+  table('locate, functions: any gold function among the (file, symbol) entries', (row) => row.functions);
+  table('locate, functions: every gold function among the entries', (row) => row.functionsAll);
   if (args.baseline) {
     lines.push('', 'search_code baseline (first 50 words, two pages of 20)', header);
     for (const row of rows) lines.push(`${row.name.padEnd(26)} ${String(row.baseline!.queries).padStart(4)}  ${formatSummary(row.baseline!)}`);
@@ -66,7 +82,7 @@ async function main(): Promise<void> {
   const outcomes = await evaluateInstances(usable, {
     reposDir: args.repos, baseline: args.baseline, keepFiles: args.dump !== null,
     onInstance: (o, done, total) => {
-      if (!args.json) process.stderr.write(`[${done}/${total}] ${o.id}: locate ${o.rank ?? '-'}${args.baseline ? `, baseline ${o.baselineRank ?? '-'}` : ''} (${o.seconds.toFixed(2)} s, index ${o.indexSeconds.toFixed(1)} s)\n`);
+      if (!args.json) process.stderr.write(`[${done}/${total}] ${o.id}: locate ${o.rank ?? '-'}, function ${o.functionRank ?? '-'}${args.baseline ? `, baseline ${o.baselineRank ?? '-'}` : ''} (${o.seconds.toFixed(2)} s, index ${o.indexSeconds.toFixed(1)} s)\n`);
     },
   });
   const repos = [...new Set(outcomes.map((o) => o.repo))].sort();

@@ -2,8 +2,9 @@
  * @module bench/swebench-data
  * Loads the SWE-bench Lite instances (JSON list, read in place) and checks
  * them before anything is scored: each has a repository, a 40-hex base
- * commit, a problem statement and a gold patch that edits exactly one file
- * (the relevant file of file localisation).
+ * commit, a problem statement and a gold patch that edits at least one file
+ * (the relevant files of file localisation; every SWE-bench Lite patch edits
+ * one). The patch is kept for function-level scoring.
  */
 import fs from 'node:fs';
 import { catalogueError } from '../src/contracts/errors.js';
@@ -14,8 +15,12 @@ export interface SwebenchInstance {
   repo: string;
   baseCommit: string;
   problem: string;
-  /** The file the gold patch edits. */
+  /** The first file the gold patch edits. */
   gold: string;
+  /** Every file the gold patch edits, in patch order. */
+  goldFiles: string[];
+  /** The gold patch (a unified diff against the base commit). */
+  patch: string;
   createdAt: string;
 }
 
@@ -58,9 +63,9 @@ export function loadSwebench(file: string): SwebenchInstance[] {
     if (typeof x.base_commit !== 'string' || !COMMIT.test(x.base_commit)) throw invalid(file, `${x.instance_id}: base_commit is not a 40-hex commit`);
     if (typeof x.problem_statement !== 'string' || x.problem_statement.trim() === '') throw invalid(file, `${x.instance_id}: empty problem_statement`);
     const files = typeof x.patch === 'string' ? patchedFiles(x.patch) : [];
-    if (files.length !== 1) throw invalid(file, `${x.instance_id}: the gold patch edits ${files.length} files, not one`);
+    if (files.length === 0) throw invalid(file, `${x.instance_id}: the gold patch edits no file`);
     return {
-      id: x.instance_id, repo: x.repo, baseCommit: x.base_commit, problem: x.problem_statement, gold: files[0]!,
+      id: x.instance_id, repo: x.repo, baseCommit: x.base_commit, problem: x.problem_statement, gold: files[0]!, goldFiles: files, patch: x.patch as string,
       createdAt: typeof x.created_at === 'string' ? x.created_at : '',
     };
   });

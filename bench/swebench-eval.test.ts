@@ -9,6 +9,12 @@ import { loadSwebench, patchedFiles, type SwebenchInstance } from './swebench-da
 import { baselineQuery, evaluateInstances, usableInstances } from './swebench-eval.js';
 
 const PATCH = 'diff --git a/minicache/cache.py b/minicache/cache.py\n--- a/minicache/cache.py\n+++ b/minicache/cache.py\n@@ -1 +1 @@\n';
+/** The fix of TRACEBACK_ISSUE: one line of FileCache._cull (line 78 of the fixture) replaced. */
+const CULL_PATCH = [
+  'diff --git a/minicache/cache.py b/minicache/cache.py', '--- a/minicache/cache.py', '+++ b/minicache/cache.py',
+  '@@ -76,4 +76,4 @@ class FileCache:', '         if self.cull_frequency == 0:', '             return self.clear()',
+  '-        filelist.sort(key=os.path.getmtime)', '+        filelist.sort(key=_mtime_or_zero)', '         doomed = filelist[: len(filelist) // self.cull_frequency]', '',
+].join('\n');
 
 const raw = (id: string, overrides: Record<string, unknown> = {}) => ({
   instance_id: id, repo: 'acme/minicache', base_commit: 'a'.repeat(40), problem_statement: 'cache breaks', patch: PATCH, created_at: '2024-01-01', ...overrides,
@@ -22,17 +28,22 @@ function dataFile(list: unknown): string {
 const git = (dir: string, ...args: string[]) => execFileSync('git', ['-C', dir, ...args], { encoding: 'utf8' }).trim();
 
 describe('SWE-bench data and arguments', () => {
-  it('reads instances with the one file their gold patch edits', () => {
-    expect(patchedFiles(`${PATCH}diff --git a/x/y.py b/x/y.py\n`)).toEqual(['minicache/cache.py', 'x/y.py']);
-    expect(loadSwebench(dataFile([raw('acme__minicache-1')]))).toEqual([{
-      id: 'acme__minicache-1', repo: 'acme/minicache', baseCommit: 'a'.repeat(40), problem: 'cache breaks', gold: 'minicache/cache.py', createdAt: '2024-01-01',
+  it('reads instances with the files their gold patch edits', () => {
+    const twoFiles = `${PATCH}diff --git a/x/y.py b/x/y.py\n`;
+    expect(patchedFiles(twoFiles)).toEqual(['minicache/cache.py', 'x/y.py']);
+    expect(loadSwebench(dataFile([raw('acme__minicache-1'), raw('acme__minicache-2', { patch: twoFiles })]))).toEqual([{
+      id: 'acme__minicache-1', repo: 'acme/minicache', baseCommit: 'a'.repeat(40), problem: 'cache breaks', gold: 'minicache/cache.py',
+      goldFiles: ['minicache/cache.py'], patch: PATCH, createdAt: '2024-01-01',
+    }, {
+      id: 'acme__minicache-2', repo: 'acme/minicache', baseCommit: 'a'.repeat(40), problem: 'cache breaks', gold: 'minicache/cache.py',
+      goldFiles: ['minicache/cache.py', 'x/y.py'], patch: twoFiles, createdAt: '2024-01-01',
     }]);
   });
 
   it.each([
     [[raw('x-1'), raw('x-1')], /missing or repeated instance_id/],
     [[raw('x-1', { base_commit: 'main' })], /x-1: base_commit is not a 40-hex commit/],
-    [[raw('x-1', { patch: `${PATCH}diff --git a/b.py b/b.py\n` })], /x-1: the gold patch edits 2 files, not one/],
+    [[raw('x-1', { patch: '--- a/b.py\n+++ b/b.py\n' })], /x-1: the gold patch edits no file/],
     [{}, /expected a non-empty JSON list/],
   ])('refuses data it cannot score honestly (%#)', (list, reason) => {
     expect(() => loadSwebench(dataFile(list))).toThrow(reason);
@@ -67,7 +78,7 @@ describe('evaluateInstances on a real git clone', () => {
     git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-m', 'later');
 
     const instances = loadSwebench(dataFile([
-      raw('acme__minicache-1', { base_commit: base, problem_statement: TRACEBACK_ISSUE }),
+      raw('acme__minicache-1', { base_commit: base, problem_statement: TRACEBACK_ISSUE, patch: CULL_PATCH }),
       raw('acme__minicache-2', { base_commit: 'f'.repeat(40) }),
     ]));
     const { usable, skipped } = await usableInstances(instances, reposDir);
@@ -76,7 +87,11 @@ describe('evaluateInstances on a real git clone', () => {
 
     const [outcome] = await evaluateInstances(usable, { reposDir, baseline: true, keepFiles: false });
     expect(git(clone, 'rev-parse', 'HEAD')).toBe(base);
-    expect(outcome).toMatchObject({ id: 'acme__minicache-1', gold: 'minicache/cache.py', rank: 1 });
+    expect(outcome).toMatchObject({ id: 'acme__minicache-1', gold: 'minicache/cache.py', rank: 1, rankAll: 1, goldFunctions: 1 });
+    // The traceback names _cull, the function the fix edits: it is among the first file's symbols.
+    expect(outcome!.functionRank).not.toBeNull();
+    expect(outcome!.functionRank).toBeLessThanOrEqual(3);
+    expect(outcome!.functionRankAll).toBe(outcome!.functionRank);
     expect(outcome!.tokensTop10).toBeGreaterThan(0);
     expect(outcome!.tokensTop10).toBeLessThanOrEqual(400);
   });

@@ -3,8 +3,10 @@
  * File localisation on SWE-bench Lite: for each instance, check out its base
  * commit in the repository's clone, bring the clone's index up to date
  * (incrementally), run `locate` with the issue text, and find the gold file's
- * rank. The search_code baseline runs on the same index: the
- * issue's first 50 words, two pages of 20, files in the order returned.
+ * rank (any gold file and all gold files, as the published tables count),
+ * and the rank of the gold functions among locate's (file, symbol) entries.
+ * The search_code baseline runs on the same index: the issue's first 50
+ * words, two pages of 20, files in the order returned.
  */
 import path from 'node:path';
 import { EVAL_SWEBENCH } from '../src/contracts/limits.js';
@@ -18,6 +20,8 @@ import { searchCode } from '../src/search/engine.js';
 import { SqliteReader } from '../src/store/sqlite-reader.js';
 import { SqliteIndex } from '../src/store/sqlite-index.js';
 import { defaultIndexPath } from '../src/store/sqlite-store.js';
+import { entityRanks, goldEntities, rankedEntries, coverRanks, type GoldEntity } from './gold-functions.js';
+import { patchedLines } from './patch-lines.js';
 import { documentRank } from './ranking-metrics.js';
 import type { SwebenchInstance } from './swebench-data.js';
 import { checkout, cloneDir, hasCommit, isClone } from './swebench-repos.js';
@@ -26,8 +30,15 @@ export interface InstanceOutcome {
   id: string;
   repo: string;
   gold: string;
-  /** Rank of the gold file in locate's answer (null: not in it). */
+  /** Rank of the first gold file in locate's answer (null: none in it). */
   rank: number | null;
+  /** Rank at which locate's answer holds every gold file (null: not all in it). */
+  rankAll: number | null;
+  /** Gold functions, methods and classes (a module-level edit counts as its file). */
+  goldFunctions: number;
+  /** Rank among locate's (file, symbol) entries of the first gold function, and of the last one reached. */
+  functionRank: number | null;
+  functionRankAll: number | null;
   seconds: number;
   baselineRank: number | null;
   baselineSeconds: number;
@@ -63,6 +74,16 @@ function tokensOfTop10(response: LocateResponse): number {
 /** The issue's first words, as an agent would paste them into search_code. */
 export function baselineQuery(problem: string): string {
   return problem.split(/\s+/).filter((w) => w !== '').slice(0, EVAL_SWEBENCH.baselineWords).join(' ');
+}
+
+/** The entities the gold patch edits, read from the base commit's index. */
+async function goldEntitiesOf(store: SqliteIndex, patch: string): Promise<GoldEntity[]> {
+  const entities: GoldEntity[] = [];
+  for (const patched of patchedLines(patch)) {
+    const outline = await store.read((reader) => reader.fileOutline(patched.file));
+    entities.push(...goldEntities(patched, outline));
+  }
+  return entities;
 }
 
 async function runBaseline(store: SqliteIndex, problem: string): Promise<string[]> {
@@ -124,9 +145,14 @@ export async function evaluateInstances(instances: readonly SwebenchInstance[], 
         baselineRank = documentRank(await runBaseline(store, instance.problem), instance.gold);
         baselineSeconds = (performance.now() - baselineStarted) / 1000;
       }
+      const located = response.files.map((f) => f.file);
+      const fileRanks = coverRanks(instance.goldFiles.map((gold) => documentRank(located, gold)));
+      const golds = await goldEntitiesOf(store, instance.patch);
+      const functionRanks = entityRanks(rankedEntries(response.files), golds);
       const outcome: InstanceOutcome = {
         id: instance.id, repo: instance.repo, gold: instance.gold,
-        rank: documentRank(response.files.map((f) => f.file), instance.gold), seconds,
+        rank: fileRanks.any, rankAll: fileRanks.all, goldFunctions: golds.length,
+        functionRank: functionRanks.any, functionRankAll: functionRanks.all, seconds,
         baselineRank, baselineSeconds, indexSeconds, tokensTop10: tokensOfTop10(response),
         ...(options.keepFiles ? { located: response.files } : {}),
       };
