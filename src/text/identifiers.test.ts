@@ -158,8 +158,9 @@ describe('pathIndexText', () => {
 });
 
 describe('wordIndexText in native code (native/quarry_text.c)', () => {
-  /** The Porter examples above and English and code as written here: this project's README and guide, the sample texts. */
-  const prose = () => ['README.md', 'CONTRIBUTING.md'].map((name) => fs.readFileSync(`${PROJECT_ROOT}/${name}`, 'utf8'));
+  /** The Porter examples above and English and code as written here: this project's README, guide and manual (docs/), the sample texts. */
+  const prose = () => ['README.md', 'CONTRIBUTING.md', ...fs.readdirSync(`${PROJECT_ROOT}/docs`).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)]
+    .map((name) => fs.readFileSync(`${PROJECT_ROOT}/${name}`, 'utf8'));
 
   it('is what the prepare workers use (npm ci builds it)', () => {
     expect(nativeText).not.toBeNull();
