@@ -1,5 +1,5 @@
 /**
- * The layer map of CONTRIBUTING.md, kept true: every import from one folder of
+ * The layer map of docs/architecture.md, kept true: every import from one folder of
  * src/ into another must be on that folder's list below (data flows down,
  * never back up: layers in one direction). Tests and test support
  * may import anything, so only shipped source is scanned.

@@ -1,7 +1,7 @@
 /**
  * @module bench/harness/index-parts
  * Where a SQLite index's bytes are, by part (SQLite's dbstat table): the
- * figure the size target is met or missed by, so the README's breakdown is
+ * figure the size target is met or missed by, so the breakdown in docs/benchmarks.md is
  * read off each run instead of measured by hand.
  */
 import Database from 'better-sqlite3';

@@ -87,8 +87,8 @@ for (const [file, { code, name }] of Object.entries(CODE_LISTS)) {
 /**
  * SCAU (Seznam cen a úhrad LP, `|`-separated). SÚKL's published structure could
  * not be fetched while this was written: the names below are the columns as we
- * know them from SÚKL's SCAU documentation, with aliases; see the README
- * section for the mapping and its status.
+ * know them from SÚKL's SCAU documentation, with aliases; see docs/medicines.md
+ * for the mapping and its status.
  */
 export const SCAU_SPEC: FileSpec = {
   kind: 'reimbursement', delimiter: null, required: ['KOD_SUKL'],

@@ -2,7 +2,7 @@
  * @module web/scripts/screenshots
  * `npm run screenshots`: starts the built server on the page tests' tree
  * (with the committed SÚKL fixtures imported), opens each page in chromium
- * in both themes and writes PNGs to docs/screenshots/ for the README.
+ * in both themes and writes PNGs to docs/screenshots/ for the docs.
  */
 import fs from 'node:fs';
 import os from 'node:os';

@@ -4,10 +4,10 @@
  * MCP over Streamable HTTP) with JSON logs on stdout. SIGINT/SIGTERM shut it
  * down gracefully: in-flight requests finish, indexes close cleanly.
  * --token / QUARRY_TOKEN and --allowed-hosts / QUARRY_ALLOWED_HOSTS fence it
- * (README "Security"); the token is best passed by environment, since a
+ * (docs/security.md); the token is best passed by environment, since a
  * command line is visible to every user of the machine in `ps`.
  * --rate-store / QUARRY_RATE_STORE shares the rate-limit windows of several
- * servers through Redis (README "Scaling out").
+ * servers through Redis (docs/deploy.md).
  */
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { HTTP, RATE_LIMIT } from '../../contracts/limits.js';

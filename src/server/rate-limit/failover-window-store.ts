@@ -5,7 +5,7 @@
  * line when the shared store answers again. A Redis outage then costs the
  * rate limit its sharing (each server allows the full limit on its own),
  * never the service: failing closed would turn an outage of an auxiliary
- * store into every server answering 503. README "Scaling out" says why.
+ * store into every server answering 503. docs/deploy.md says why.
  *
  * After a failure, requests skip the shared store for a short while and one
  * request then tries it again, so a Redis that hangs delays one request per

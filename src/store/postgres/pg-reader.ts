@@ -334,7 +334,7 @@ export class PgReader implements IndexReader {
     return (await this.ranked(projectFilter(filters), match)).slice(window.offset, window.offset + window.limit);
   }
 
-  /** Folder files only: conversations and uploads stay in SQLite projects (README "Scaling out"). */
+  /** Folder files only: conversations and uploads stay in SQLite projects (docs/deploy.md). */
   async projectHit(chunkId: number): Promise<ProjectHitRow | undefined> {
     return (await this.rows<ProjectHitRow>(
       `SELECT c.id AS chunk_id, c.start_line, c.end_line, c.token_count, c.content, f.id AS file_id, f.path, f.source_type,
