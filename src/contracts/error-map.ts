@@ -128,7 +128,7 @@ function medicinesDialect(f: Facts): IssueText {
       if (issue.expected === 'number' || issue.expected === 'int') return { key: 'medicines.param_number', params: { name } };
       break;
   }
-  // Missing, wrong type, empty: the seed has one text per shape of parameter.
+  // Missing, wrong type, empty: the MCP contract has one text per shape of parameter.
   const isArray = f.item !== undefined || issue.expected === 'array' || issue.origin === 'array';
   return { key: isArray ? 'medicines.param_string_array' : 'medicines.param_string', params: { name } };
 }

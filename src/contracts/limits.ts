@@ -477,14 +477,14 @@ export const FIND_REFERENCES = {
 export const LIVE = {
   /** list_files results: the live-search contract's "default 2000, hard-cap 10000"; larger values are clamped with a warning. */
   listLimit: { min: 1, max: 10_000, default: 2000 },
-  /** find_and_grep files handed from fd to rg: the same seed caps. */
+  /** find_and_grep files handed from fd to rg: the same caps as list_files. */
   fileLimit: { min: 1, max: 10_000, default: 2000 },
   /** Matches returned in full/group_by_file replies (display cap; totals keep counting past it). ~50 tokens each. */
   matchLimit: { min: 1, max: 2000, default: 200 },
-  /** rg --max-filesize in bytes: seed default 10M, hard cap 200M (a bigger file is rarely source and costs seconds). */
+  /** rg --max-filesize in bytes: the live-search contract's default 10M and hard cap 200M (a bigger file is rarely source and costs seconds). */
   maxFilesizeDefault: 10 * 1024 * 1024,
   maxFilesizeCap: 200 * 1024 * 1024,
-  /** Wall clock of one search: seed default 4000 ms, hard cap 30000 ms; the process is killed past it. */
+  /** Wall clock of one search: the live-search contract's default 4000 ms and hard cap 30000 ms; the process is killed past it. */
   timeoutMs: { min: 1, max: 30_000, default: 4000 },
   /** list_files has no timeout parameter; fd is killed past this so a huge tree cannot hang a call. */
   listTimeoutMs: 10_000,
@@ -543,13 +543,13 @@ export const MEDICINES = {
   queryMaxChars: 200,
   /** The MCP contract: search-medicine `limit`, silently clamped into range. */
   searchLimit: { min: 1, max: 100, default: 20 },
-  /** Paging offset of search-medicine (not in the seed): bounded so a page stays cheap. */
+  /** Paging offset of search-medicine (beyond the MCP contract): bounded so a page stays cheap. */
   searchOffset: { min: 0, max: 10_000, default: 0 },
   /** The MCP contract: get-atc-info `medicines_limit`, silently clamped into range. */
   atcMedicinesLimit: { min: 1, max: 100, default: 20 },
   /** The MCP contract: batch-check-availability takes at most this many codes (more is an error, not a slice). */
   batchMaxCodes: 50,
-  /** find-pharmacies `limit` (not in the seed): a city like Praha has hundreds of pharmacies. */
+  /** find-pharmacies `limit` (beyond the MCP contract): a city like Praha has hundreds of pharmacies. */
   pharmacyLimit: { min: 1, max: 100, default: 20 },
   /** SÚKL codes are 7 digits; shorter numeric input is left-padded with zeros. */
   suklCodeDigits: 7,
@@ -850,7 +850,7 @@ export const WEB = {
 } as const;
 
 /**
- * locate: issue-sized text in (title, prose, stack traces, code, logs), ranked files out
+ * locate: issue-sized text in (title, prose, stack traces, code, logs), ranked files out.
  * Display caps first, then the engine's budgets: each bounds the work one call does.
  */
 export const LOCATE = {

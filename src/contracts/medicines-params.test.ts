@@ -6,7 +6,7 @@ import { errorBody, toQuarryError } from './errors.js';
 import { makeTree } from '../test-support/temp-tree.js';
 
 // Validation runs before any data is touched, so an empty root is enough:
-// every rule must answer with the seed's Czech message, byte for byte.
+// every rule must answer with the MCP contract's Czech message, byte for byte.
 const ctx = new ToolContext({ root: makeTree(), env: {} });
 
 async function failure(tool: string, args: unknown) {

@@ -48,7 +48,7 @@ describe('search_code parameter contract', () => {
     expect(failure({ query })).toContain(`has ${SEARCH_CODE.queryMaxWords + 1} words; the maximum is ${SEARCH_CODE.queryMaxWords}`);
   });
 
-  it('normalises the seed example: language case, detail level case, clamped max_results', () => {
+  it('normalises the contract\'s example: language case, detail level case, clamped max_results', () => {
     const params = normalizeSearchCodeParams({ query: '  find python functions ', language: 'PYTHON', max_results: 50, detail_level: 'FULL' });
     expect(params).toMatchObject({ query: 'find python functions', language: 'python', maxResults: SEARCH_CODE.maxResults.max, detailLevel: 'full', skip: 0, snippetLines: 0 });
     expect(params.warnings).toEqual([`max_results 50 is above the maximum ${SEARCH_CODE.maxResults.max}; clamped to ${SEARCH_CODE.maxResults.max}`]);

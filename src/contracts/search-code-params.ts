@@ -2,7 +2,7 @@
  * @module contracts/search-code-params
  * The `search_code` contract as one strict zod schema: it
  * validates, normalises, clamps with warnings and publishes its ranges.
- * Where the seed contradicts itself the stricter rule wins: negative
+ * Where the contract contradicts itself the stricter rule wins: negative
  * `skip`/`max_results` are rejected (its example "skip=-10 will be set to 0"
  * loses to "Negative max_results and skip values are rejected"), more than 50
  * words is rejected, an over-long `repository` is rejected. Suspicious text
@@ -40,7 +40,7 @@ export interface SearchCodeParams {
 
 /**
  * A search_code contract failure raised after parsing (cursors, regexes): the
- * seed's "Validation failed: <reason>" message under a stable code, re-rendered
+ * contract's "Validation failed: <reason>" message under a stable code, re-rendered
  * in the caller's locale by the tool door.
  */
 export function validationError(key: MessageKey, params: MessageParams = {}, code: ErrorCode = 'INVALID_ARGUMENT', cause?: unknown, locale: Locale = 'en'): QuarryError {
@@ -84,7 +84,7 @@ function normalizeQuery(raw: string, ctx: z.RefinementCtx): string {
   return query;
 }
 
-/** Blank means "any language"; otherwise a seed language or a common alias, case-insensitive. */
+/** Blank means "any language"; otherwise a language of the contract or a common alias, case-insensitive. */
 function normalizeLanguageParam(raw: string, ctx: z.RefinementCtx): Language | null {
   if (raw.trim() === '') return null;
   const language = normalizeLanguage(raw);

@@ -1,10 +1,10 @@
 /**
  * @module live/encoding
- * Encoding names and detection for live search. `normalizeEncoding` is seed
- * 004's table (Shift_JIS/SJIS/CP932 -> shift-jis, UTF8 -> utf-8,
+ * Encoding names and detection for live search. `normalizeEncoding` is the
+ * live-search contract's table (Shift_JIS/SJIS/CP932 -> shift-jis, UTF8 -> utf-8,
  * latin-1/ISO-8859-1 -> latin1, GBK/GB2312 -> gbk, ...); other names pass
  * through lower-cased for ripgrep (WHATWG labels) to accept or refuse.
- * Detection follows the seed's chain: byte-order mark, strict UTF-8,
+ * Detection follows the contract's chain: byte-order mark, strict UTF-8,
  * chardet trusted above 70% confidence, then Latin-1 (decodes any byte).
  */
 import fs from 'node:fs';
@@ -30,7 +30,7 @@ const ENCODING_MAP: Record<string, string> = {
 /** Names documented as accepted (ripgrep takes any WHATWG label besides these). */
 export const DOCUMENTED_ENCODINGS = ['utf-8', 'utf-16', 'utf-16le', 'utf-16be', 'shift-jis', 'euc-jp', 'gbk', 'gb18030', 'big5', 'euc-kr', 'latin1', 'ascii', 'windows-1252'];
 
-/** The seed's normalisation: lower-case, "_" -> "-", then the table. */
+/** The live-search contract's normalisation: lower-case, "_" -> "-", then the table. */
 export function normalizeEncoding(name: string): string {
   const normalized = name.trim().toLowerCase().replace(/_/g, '-');
   return ENCODING_MAP[normalized] ?? normalized;

@@ -1,6 +1,6 @@
 /**
  * @module live/output-formats
- * Shapes search data into the seed's token-frugal formats, cheapest first:
+ * Shapes search data into the live-search contract's token-frugal formats, cheapest first:
  * total_only (a bare integer), count_only_matches (per-file counts),
  * summary_only (top files with a few sample lines), group_by_file, full.
  * optimize_paths replaces repeated path prefixes by one `base`. Pure: the
@@ -17,7 +17,7 @@ import type { CountData, LiveMatch, MatchData } from './search.js';
 export const OUTPUT_FORMATS = ['total_only', 'count_only_matches', 'summary_only', 'group_by_file', 'full'] as const;
 export type OutputFormat = (typeof OUTPUT_FORMATS)[number];
 
-/** Rough reply sizes from the seed, shown in descriptions and errors. */
+/** Rough reply sizes from the live-search contract, shown in descriptions and errors. */
 export const FORMAT_TOKENS: Record<OutputFormat, string> = {
   total_only: '~10 tokens',
   count_only_matches: '~50-200 tokens',

@@ -32,7 +32,7 @@ describe('quarry medicines import + quarry call (the built CLI)', () => {
     expect(result.stderr).toContain('No SÚKL data file recognised');
   });
 
-  it('a tool without an imported registry answers the seed error shape with how to import', async () => {
+  it('a tool without an imported registry answers the contract\'s error shape with how to import', async () => {
     const root = makeTree();
     const result = await runCliJson(['call', 'find-pharmacies', '{"city":"Plzen"}', '--root', root]);
     expect(result.code).toBe(1);
@@ -40,7 +40,7 @@ describe('quarry medicines import + quarry call (the built CLI)', () => {
     expect(result.json.error).toContain(`quarry medicines import DLP.zip LEKARNY.zip --root ${root}`);
   });
 
-  it('a validation error through quarry call is the seed message', async () => {
+  it('a validation error through quarry call is the contract\'s message', async () => {
     const result = await runCliJson(['call', 'batch-check-availability', JSON.stringify({ sukl_codes: Array(51).fill('1') }), '--root', makeTree()]);
     expect(result.json).toEqual({ ok: false, error: 'Maximální počet kódů je 50.', code: 'INVALID_ARGUMENT' });
   });
@@ -56,7 +56,7 @@ describe('quarry mcp --tools medicines over stdio (official SDK client)', () => 
   });
   afterAll(async () => { await session?.close(); });
 
-  it('serves exactly the nine seed tools', async () => {
+  it('serves exactly the nine medicines tools of the MCP contract', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual([...SEED_TOOLS].sort());
     expect(tools.find((t) => t.name === 'search-medicine')?.inputSchema.required).toEqual(['query']);
@@ -73,7 +73,7 @@ describe('quarry mcp --tools medicines over stdio (official SDK client)', () => 
     expect(details.body.form.name).not.toBe(details.body.form.code);
   });
 
-  it('returns the seed error as an isError result and logs the call', async () => {
+  it('returns the contract\'s error as an isError result and logs the call', async () => {
     const { isError, body } = await callJson(session.client, 'search-medicine', { query: 'x'.repeat(201) });
     expect(isError).toBe(true);
     expect(body).toEqual({ ok: false, error: 'Vyhledávací dotaz nesmí překročit 200 znaků.', code: 'INVALID_ARGUMENT' });

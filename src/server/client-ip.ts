@@ -8,7 +8,7 @@
  *
  * Within x-forwarded-for, the client is the first address counting from the
  * right that is not itself a trusted proxy. For a chain of trusted proxies
- * that is the seed's "first" entry; but when a proxy appends to a header the
+ * that is the MCP contract's "first" entry; but when a proxy appends to a header the
  * client sent (nginx's $proxy_add_x_forwarded_for), the client-written
  * entries on the left are skipped instead of believed.
  */

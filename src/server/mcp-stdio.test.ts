@@ -34,7 +34,7 @@ describe('quarry mcp over stdio, through the official SDK client', () => {
     expect(body.warnings).toBeUndefined();
   });
 
-  it('reports contract violations as an error result with the seed message', async () => {
+  it('reports contract violations as an error result with the contract\'s message', async () => {
     const { isError, body } = await callJson(session.client, 'search_code', { query: '   ' });
     expect(isError).toBe(true);
     expect(body).toEqual({ ok: false, error: 'Validation failed: Query cannot be empty or whitespace-only', code: 'INVALID_ARGUMENT' });

@@ -16,7 +16,7 @@ describe('quarry serve with default limits', () => {
   beforeAll(async () => { server = await startServe(makeTree({ 'a.txt': 'alpha\n' })); });
   afterAll(async () => { await server?.stop(); });
 
-  it('answers 100 MCP requests a minute and gives the 101st HTTP 429 with the seed body byte for byte', async () => {
+  it('answers 100 MCP requests a minute and gives the 101st HTTP 429 with the MCP contract\'s body byte for byte', async () => {
     for (let i = 0; i < RATE_LIMIT.mcpPerWindow; i++) {
       const response = await mcpPost(`${server.url}/mcp`, listTools);
       expect(response.status, `request ${i + 1}`).toBe(200);
@@ -106,7 +106,7 @@ describe('quarry serve: every JSON-RPC message of a batch counts against the MCP
     const first = await mcpPost(`${server.url}/mcp`, batch(1, 60));
     expect(first.status).toBe(200);
     expect(first.json).toHaveLength(60);
-    // 40 left: a batch of 41 is refused whole, with the seed's body, and none of it runs.
+    // 40 left: a batch of 41 is refused whole, with the contract's 429 body, and none of it runs.
     const tooBig = await mcpPost(`${server.url}/mcp`, batch(61, 41));
     expect(tooBig.status).toBe(429);
     expect(tooBig.text).toBe(SEED_429_BODY);

@@ -44,7 +44,7 @@ describe('quarry serve: MCP over Streamable HTTP', () => {
     expect(body.items).toEqual(fromStdio.body.items);
   });
 
-  it('reports contract violations as an error result with the seed message', async () => {
+  it('reports contract violations as an error result with the contract\'s message', async () => {
     const { isError, body } = await callJson(client, 'search_code', { query: '   ' });
     expect(isError).toBe(true);
     expect(body).toEqual({ ok: false, error: 'Validation failed: Query cannot be empty or whitespace-only', code: 'INVALID_ARGUMENT' });
@@ -100,7 +100,7 @@ describe('quarry serve: MCP over Streamable HTTP', () => {
     expect(JSON.stringify(server.lines())).not.toContain('sk-12345');
   });
 
-  it('refuses over the limit with the seed body on both MCP paths, leaving REST alone', async () => {
+  it('refuses over the limit with the MCP contract\'s 429 body on both MCP paths, leaving REST alone', async () => {
     const calls = server.lines().filter((l) => l.event === 'mcp_tool_call').length;
     let allowed = 0;
     let refused: Awaited<ReturnType<typeof mcpPost>> | null = null;

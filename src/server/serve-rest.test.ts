@@ -17,7 +17,7 @@ function seedScript(baseUrl: string): string {
   const script = /```bash\n([\s\S]*?)\n```/.exec(section)?.[1];
   if (!script) throw new Error(`no bash block in section 3 of ${SEED}`);
   const withUrl = script.replace(/^BASE_URL=.*$/m, `BASE_URL="${baseUrl}"`);
-  if (withUrl === script) throw new Error('the seed script has no BASE_URL line');
+  if (withUrl === script) throw new Error('the REST API contract\'s script has no BASE_URL line');
   return withUrl;
 }
 
@@ -47,7 +47,7 @@ describe('quarry serve: REST API contract', () => {
   });
   afterAll(async () => { await server?.stop(); });
 
-  it.skipIf(!SEED_PART.present)(`runs the seed's curl script with only its base URL changed, with sensible results (${SEED_PART.reason})`, () => {
+  it.skipIf(!SEED_PART.present)(`runs the REST API contract's curl script with only its base URL changed, with sensible results (${SEED_PART.reason})`, () => {
     const run = spawnSync('bash', ['-c', seedScript(base)], { encoding: 'utf8', timeout: 60_000 });
     expect(run.status, run.stderr).toBe(0);
     expect(run.stdout).toContain('Using project: proj_default');

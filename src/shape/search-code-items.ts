@@ -1,7 +1,7 @@
 /**
  * @module shape/search-code-items
  * Turns engine hits into `search_code` items at the requested detail level.
- * Every level carries the seed's guaranteed fields (id, file, repository,
+ * Every level carries the search_code contract's guaranteed fields (id, file, repository,
  * language, relevance >= 0, highlights never null, start/end lines); levels
  * differ only in how much text comes along:
  * - full: the chunk (or line) text, cut to `snippet_lines` around the first match when > 0;

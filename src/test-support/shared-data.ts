@@ -1,6 +1,6 @@
 /**
  * @module test-support/shared-data
- * The one place that asks whether ../shared (the full SÚKL data and the seed
+ * The one place that asks whether ../shared (the full SÚKL data and the contract
  * documents, beside the project in CI) is present. A fresh clone has no
  * ../shared: tests that need it are skipped with a reason naming what is
  * absent; everything else runs on the committed fixtures.

@@ -159,7 +159,7 @@ export class ToolContext {
     return this.medicinesStore;
   }
 
-  /** Medicines speak the seed's Czech unless a locale was asked for. */
+  /** Medicines speak the MCP contract's Czech unless a locale was asked for. */
   medicinesLocale(): Locale {
     return this.requestedLocale ? this.locale : 'cs';
   }

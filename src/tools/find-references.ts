@@ -20,7 +20,7 @@ const KINDS: Record<string, ReferenceKind[]> = {
   all: ['CALLS', 'EXTENDS', 'IMPLEMENTS', 'IMPORTS'],
 };
 
-/** Blank means any language; otherwise a seed language or alias (as search_code). */
+/** Blank means any language; otherwise a language search_code accepts, or an alias. */
 function languageParam(raw: string, ctx: z.RefinementCtx): Language | null {
   if (raw.trim() === '') return null;
   const language = normalizeLanguage(raw);

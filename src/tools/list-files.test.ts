@@ -79,7 +79,7 @@ describe('list_files on real fd', () => {
     expect(reply.warnings[0]).toContain(`limit ${LIVE.listLimit.max + 1} is above the cap ${LIVE.listLimit.max}`);
   });
 
-  it('cuts at the default limit of the seed', async () => {
+  it('cuts at the live-search contract\'s default limit', async () => {
     const big = makeTree(Object.fromEntries(Array.from({ length: LIVE.listLimit.default + 5 }, (_, i) => [`f/${i}.txt`, ''])));
     const reply = await call(big, 'list_files', { roots: ['f'] });
     expect(reply).toMatchObject({ count: LIVE.listLimit.default, total: LIVE.listLimit.default + 5, truncated: true });

@@ -32,7 +32,7 @@ const contexts = Object.fromEntries(LOCALES.map((locale) => [locale, new ToolCon
 const known = (name: string) => Object.keys(toolJsonSchema(ALL_TOOLS.find((t) => t.name === name)!).properties as object).join(', ');
 const type = (key: MessageKey) => (locale: Locale) => message(key, {}, locale);
 
-/** search_code / find_references: the seed's "Validation failed: ..." wrapper. */
+/** search_code / find_references: the search_code contract's "Validation failed: ..." wrapper. */
 const code = (key: MessageKey, params: MessageParams | ((l: Locale) => MessageParams) = {}): Expect => (locale) =>
   message('search_code.validation_failed', { reason: message(key, typeof params === 'function' ? params(locale) : params, locale) }, locale);
 const plain = (key: MessageKey, params: MessageParams | ((l: Locale) => MessageParams) = {}): Expect => (locale) =>

@@ -2,7 +2,7 @@
  * @module contracts/messages/medicines
  * Messages of the SÚKL medicines tools (the MCP contract) and their importer, in
  * English, Japanese and Czech. The `cs` texts of the validation keys are the
- * seed's messages byte for byte; the medicines tools answer in Czech unless a
+ * MCP contract's messages byte for byte; the medicines tools answer in Czech unless a
  * locale is asked for.
  */
 import type { Catalogue } from './catalogue.js';

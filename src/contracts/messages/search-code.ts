@@ -2,7 +2,7 @@
  * @module contracts/messages/search-code
  * Messages of the search_code contract and of find_references,
  * in English, Japanese and Czech. A validation failure is wrapped in
- * `search_code.validation_failed` ("Validation failed: ...", the seed's text).
+ * `search_code.validation_failed` ("Validation failed: ...", the contract's text).
  */
 import type { Catalogue } from './catalogue.js';
 
