@@ -243,8 +243,9 @@ export class ProjectRegistry {
     }
     if (real === folder && isInside(real, this.options.allowedRoots)) return;
     const failure = catalogueError('PATH_OUTSIDE_ROOT', { key: 'project.folder_moved', params: {
-      project: meta.id, folder, real, roots: this.options.allowedRoots.join(', '),
+      project: meta.id, folder, roots: this.options.allowedRoots.join(', '),
     } }, 'en', { project: meta.id });
+    // Where the link leads is for the log only: a client reading the project's failure never sees it.
     this.options.refresh.log('warn', { event: 'project_folder_refused', project: meta.id, folder, real }, failure.message);
     throw failure;
   }
