@@ -139,8 +139,13 @@ export const healthResponse = z.object({
   uptime_s: z.number(),
 });
 
+/** A query flag: "true" opts in, anything else (or absent) does not. */
+const queryFlag = z.enum(['true', 'false']).optional();
+
 export const fileContentQuery = z.strictObject({
   path: z.string().min(1).describe('File path relative to the served folder, e.g. "src/session.ts"; `..`, absolute paths outside it and symbolic links leading out are refused.'),
+  hidden: queryFlag.describe('"true" shows a hidden file (a path with a segment starting with "."), as search_content\'s hidden does. Default false: such a path answers 404.'),
+  no_ignore: queryFlag.describe('"true" shows a file the .gitignore/.ignore/.quarryignore rules leave out, as search_content\'s no_ignore does. Default false: such a path answers 404.'),
 });
 
 export const fileSymbol = z.object({

@@ -4,8 +4,8 @@
  * files spread evenly over those a pass prepares, cut at line ends into
  * pieces about a chunk long, since the dictionary is used on chunks.
  */
-import fs from 'node:fs';
 import { STORE } from '../contracts/limits.js';
+import { readRegularFileSync } from './regular-file.js';
 import type { WalkedFile } from './walk.js';
 
 /** About a chunk: most kernel chunks are a few hundred bytes to a few KB. */
@@ -21,7 +21,9 @@ export function dictionarySamples(files: readonly WalkedFile[], budgetBytes: num
     if (file.size > STORE.textDictionarySampleFileMaxBytes) continue;
     let bytes: Buffer;
     try {
-      bytes = fs.readFileSync(file.absPath);
+      const read = readRegularFileSync(file.absPath);
+      if (read.kind !== 'read') continue;
+      bytes = read.bytes;
     } catch {
       continue; // the pass reports it when it prepares the file
     }

@@ -9,7 +9,6 @@
  * the indexer decodes it (ingest/decode) and written as UTF-8, so the reader's
  * byte trigrams of a query find it, and chunks cut from it are the index's lines.
  */
-import fs from 'node:fs';
 import { isUtf8 } from 'node:buffer';
 import { fileURLToPath } from 'node:url';
 import { languageForFile } from '../contracts/languages.js';
@@ -17,6 +16,7 @@ import { FIRST_STAGE } from '../contracts/limits.js';
 import { loadNativeModule } from '../text/native-text.js';
 import { bomEncoding, decodeFile, looksBinary, wellFormed } from './decode.js';
 import { addFileWords, CHUNK_FIELDS, nativeWords, type NativeWords } from './first-stage-words.js';
+import { readRegularFileSync } from './regular-file.js';
 
 interface NativeGrams {
   version: number;
@@ -143,9 +143,11 @@ class ShardBuilder {
     let text: Buffer | null = null;
     let asRead = false;
     try {
-      const bytes = fs.readFileSync(file.absPath);
-      asRead = isRaw(bytes);
-      text = firstStageText(bytes);
+      const read = readRegularFileSync(file.absPath);
+      if (read.kind === 'read') {
+        asRead = isRaw(read.bytes);
+        text = firstStageText(read.bytes);
+      }
     } catch {
       text = null;
     }

@@ -5,10 +5,10 @@
  * Runs the same in the indexing thread and in a prepare worker, so both
  * give identical results.
  */
-import fs from 'node:fs';
 import { packChunkText } from '../store/chunk-text.js';
 import { gramTokens } from '../text/gram-tokens.js';
 import { hashBytes, prepareFile, type PreparedFile } from './prepare-file.js';
+import { readRegularFileSync } from './regular-file.js';
 import type { Parsers } from './symbols/parsers.js';
 
 export interface PrepareJob {
@@ -33,7 +33,10 @@ export type PrepareOutcome =
 export function runPrepareJob(job: PrepareJob, parsers: Parsers | undefined): PrepareOutcome {
   let bytes: Buffer;
   try {
-    bytes = fs.readFileSync(job.absPath);
+    // The walk saw a regular file; one swapped for a pipe or device since is not waited on.
+    const read = readRegularFileSync(job.absPath);
+    if (read.kind !== 'read') return { kind: 'unreadable' };
+    bytes = read.bytes;
   } catch {
     return { kind: 'unreadable' };
   }

@@ -3,7 +3,8 @@
  * Lists the files of a folder that an index should hold: honours nested
  * ignore files, never enters `.git` or `.quarry`, skips files over the size
  * cap, and follows a symlinked file only when its target stays in the root.
- * Linked folders are not followed (no cycles, no escapes).
+ * Linked folders are not followed (no cycles, no escapes). Named pipes,
+ * sockets, devices and symlink loops are skipped with their reason, never opened.
  *
  * Given the listings of the previous walk (ingest/folder-listings), a folder
  * whose mtime and ignore files are unchanged is not read again and its
@@ -24,7 +25,11 @@ export interface WalkedFile {
   mtimeMs: number;
 }
 
-export type SkipReason = 'too_large' | 'binary' | 'unreadable' | 'symlink_outside_root' | 'symlink_dir' | 'not_regular';
+/**
+ * `not_regular`: a named pipe, socket or device (never opened: reading a pipe waits for a writer);
+ * `symlink_loop`: a link that leads back to itself (realpath gives ELOOP).
+ */
+export type SkipReason = 'too_large' | 'binary' | 'unreadable' | 'symlink_outside_root' | 'symlink_dir' | 'symlink_loop' | 'not_regular';
 
 export interface SkippedFile {
   path: string;
@@ -103,8 +108,8 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
       } else {
         stat = fs.statSync(absPath);
       }
-    } catch {
-      skipped.push({ path: relPath, reason: 'unreadable' });
+    } catch (error) {
+      skipped.push({ path: relPath, reason: (error as NodeJS.ErrnoException).code === 'ELOOP' ? 'symlink_loop' : 'unreadable' });
       return;
     }
     if (!stat.isFile()) { skipped.push({ path: relPath, reason: 'not_regular' }); return; }

@@ -5,6 +5,8 @@
  * leave the root (refused before the file system is touched, so nothing
  * outside is probed), symbolic links whose target lies outside (realpath),
  * missing paths, and a file where a folder is expected (and the reverse).
+ * Refusals name the path as the caller wrote it and nothing else: never the
+ * root's absolute path, never where a symbolic link leads.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -32,24 +34,35 @@ export function displayPath(root: ProjectRoot, abs: string): string {
   return path.relative(root.real, abs).split(path.sep).join('/') || '.';
 }
 
+/** The absolute path `input` names before any link is followed (an absolute input spelled with the non-real root is rebased onto the real one). */
+function lexicalPath(root: ProjectRoot, input: string): string {
+  const rebased = path.isAbsolute(input) && isInside(root.given, input) ? path.join(root.real, path.relative(root.given, input)) : input;
+  return path.resolve(root.real, rebased);
+}
+
+/** `input` as a path relative to the root, as written (links not followed, the file system not touched); null when it leaves the root. */
+export function lexicalDisplayPath(root: ProjectRoot, input: string): string | null {
+  if (input.includes('\0')) return null;
+  const lexical = lexicalPath(root, input);
+  return isInside(root.real, lexical) ? displayPath(root, lexical) : null;
+}
+
 /** Fences one path; `expect` is what the parameter holds (roots: folders, files: files). */
 export function fencePath(root: ProjectRoot, input: string, param: PathParam, locale: Locale): string {
   const expect = param === 'roots' ? 'dir' : 'file';
   if (input.includes('\0')) throw liveError('INVALID_ARGUMENT', 'live.path_nul', { param, path: input.replace(/\0/g, '\\0') }, locale);
-  // Absolute inputs spelled with the non-real root are rebased onto the real one.
-  const rebased = path.isAbsolute(input) && isInside(root.given, input) ? path.join(root.real, path.relative(root.given, input)) : input;
-  const lexical = path.resolve(root.real, rebased);
+  const lexical = lexicalPath(root, input);
   if (!isInside(root.real, lexical)) {
-    throw liveError('PATH_OUTSIDE_ROOT', 'live.path_outside', { param, path: input, root: root.given }, locale);
+    throw liveError('PATH_OUTSIDE_ROOT', 'live.path_outside', { param, path: input }, locale);
   }
   let real: string;
   try {
     real = fs.realpathSync(lexical);
   } catch {
-    throw liveError('NOT_FOUND', 'live.path_missing', { param, path: input, root: root.given }, locale);
+    throw liveError('NOT_FOUND', 'live.path_missing', { param, path: input }, locale);
   }
   if (!isInside(root.real, real)) {
-    throw liveError('PATH_OUTSIDE_ROOT', 'live.path_symlink_outside', { param, path: input, resolved: real, root: root.given }, locale);
+    throw liveError('PATH_OUTSIDE_ROOT', 'live.path_symlink_outside', { param, path: input }, locale);
   }
   const isDir = fs.statSync(real).isDirectory();
   if (expect === 'dir' && !isDir) {

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { FIRST_STAGE } from '../contracts/limits.js';
 import { FIRST_STAGE_MAGIC, type FirstStageHeader } from '../ingest/first-stage-files.js';
 import { BLOCK_FIELDS, firstStageText } from '../ingest/first-stage-shard.js';
+import { openRegularFileSync } from '../ingest/regular-file.js';
 import { isInside } from '../ingest/root.js';
 import { parseMatch, type MatchNode } from '../store/match-tree.js';
 import type { CandidateChunkRow, SearchFilter } from '../store/rows.js';
@@ -144,7 +145,10 @@ export class FirstStagePostings {
     try {
       const real = fs.realpathSync.native(path.join(root, paths[id]!));
       if (!isInside(this.realRoot, real)) return null;
-      fd = fs.openSync(real, 'r');
+      // Not waited on if the file was swapped for a named pipe or a device since the walk.
+      const opened = openRegularFileSync(real);
+      if (opened === null) return null;
+      fd = opened;
     } catch {
       return null;
     }

@@ -111,7 +111,7 @@ export function openApiDocument(tools: readonly AnyTool[]): Json {
           200: jsonReply('The file', out(api.fileContentResponse)),
           400: error('No path, a folder, a binary file, or a file over the size limit'),
           403: error('Path outside the served folder (also through a symbolic link)'),
-          404: error('No such file'),
+          404: error('No such file, or a hidden or ignored one asked without hidden=true / no_ignore=true'),
         },
       },
     },

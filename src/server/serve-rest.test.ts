@@ -219,7 +219,11 @@ describe('quarry serve: REST API contract', () => {
   it('documents the file view and the progress events in OpenAPI, and what they send matches the contracts', async () => {
     const doc = await (await fetch(`${base}/api/openapi.json`)).json();
     const file = doc.paths['/api/files/content'].get;
-    expect(file.parameters).toEqual([expect.objectContaining({ name: 'path', in: 'query', required: true })]);
+    expect(file.parameters).toEqual([
+      expect.objectContaining({ name: 'path', in: 'query', required: true }),
+      expect.objectContaining({ name: 'hidden', in: 'query', required: false }),
+      expect.objectContaining({ name: 'no_ignore', in: 'query', required: false }),
+    ]);
     expect(file.responses['200'].content['application/json'].schema.required).toEqual(expect.arrayContaining(['path', 'language', 'text', 'symbols']));
     expect(Object.keys(file.responses)).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
     const events = doc.paths['/api/events/projects'].get;

@@ -154,9 +154,9 @@ export const httpMessages = {
     ja: 'このサーバーは既に {count} 個のフォルダーを監視しており、上限（{limit}）に達しています。フォルダーのプロジェクトを削除するか、空のプロジェクトを作成してファイルをアップロードしてください。',
   },
   'project.folder_moved': {
-    en: 'Project {project}: folder {folder} now resolves to {real}, which is not the folder the project was created from or lies outside the allowed roots ({roots}); it is not indexed.',
-    cs: 'Projekt {project}: složka {folder} nyní vede na {real}, což není složka, ze které projekt vznikl, nebo leží mimo povolené kořeny ({roots}); neindexuje se.',
-    ja: 'プロジェクト {project}: フォルダー {folder} は現在 {real} を指しています。これは作成時のフォルダーではないか、許可されたルート（{roots}）の外にあるため、インデックスしません。',
+    en: 'Project {project}: folder {folder} now resolves elsewhere (moved, or replaced by a symbolic link): not the folder the project was created from, or outside the allowed roots ({roots}); it is not indexed.',
+    cs: 'Projekt {project}: složka {folder} nyní vede jinam (byla přesunuta nebo nahrazena symbolickým odkazem): není to složka, ze které projekt vznikl, nebo leží mimo povolené kořeny ({roots}); neindexuje se.',
+    ja: 'プロジェクト {project}: フォルダー {folder} は現在別の場所を指しています（移動されたか、シンボリックリンクに置き換えられました）。作成時のフォルダーではないか、許可されたルート（{roots}）の外にあるため、インデックスしません。',
   },
   'web.not_built': {
     en: 'The web page is not built (no {folder}). Run "npm run build:web".',

@@ -8,6 +8,7 @@ import { LOCALES } from './catalogue.js';
 import { coreMessages } from './core.js';
 import { embeddingsMessages } from './embeddings.js';
 import { evalMessages } from './eval.js';
+import { filesMessages } from './files.js';
 import { liveMessages } from './live.js';
 import { locateMessages } from './locate.js';
 import { medicinesMessages } from './medicines.js';
@@ -28,6 +29,7 @@ const catalogue = {
   ...evalMessages,
   ...storeMessages,
   ...embeddingsMessages,
+  ...filesMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;

@@ -12,19 +12,19 @@ export const liveMessages = {
     cs: '{param} "{path}" obsahuje bajt NUL. Zadejte běžnou cestu uvnitř projektu, např. "src".',
   },
   'live.path_outside': {
-    en: '{param} "{path}" is outside the project root {root}. Pass a path inside the project, e.g. "." or "src".',
-    ja: '{param} "{path}" はプロジェクトルート {root} の外です。プロジェクト内のパス（例: "." や "src"）を指定してください。',
-    cs: '{param} "{path}" leží mimo kořen projektu {root}. Zadejte cestu uvnitř projektu, např. "." nebo "src".',
+    en: '{param} "{path}" is outside the project root. Pass a path inside the project, e.g. "." or "src".',
+    ja: '{param} "{path}" はプロジェクトルートの外です。プロジェクト内のパス（例: "." や "src"）を指定してください。',
+    cs: '{param} "{path}" leží mimo kořen projektu. Zadejte cestu uvnitř projektu, např. "." nebo "src".',
   },
   'live.path_symlink_outside': {
-    en: '{param} "{path}" leads through a symbolic link to {resolved}, outside the project root {root}. Search the link\'s target only if it is inside the project.',
-    ja: '{param} "{path}" はシンボリックリンクを経由してプロジェクトルート {root} の外（{resolved}）を指しています。プロジェクト内のパスを指定してください。',
-    cs: '{param} "{path}" vede symbolickým odkazem do {resolved}, mimo kořen projektu {root}. Cíl odkazu prohledávejte, jen pokud leží uvnitř projektu.',
+    en: '{param} "{path}" leads through a symbolic link outside the project root. Search the link\'s target only if it is inside the project.',
+    ja: '{param} "{path}" はシンボリックリンクを経由してプロジェクトルートの外を指しています。プロジェクト内のパスを指定してください。',
+    cs: '{param} "{path}" vede symbolickým odkazem mimo kořen projektu. Cíl odkazu prohledávejte, jen pokud leží uvnitř projektu.',
   },
   'live.path_missing': {
-    en: '{param} "{path}" does not exist under {root}. List folders first: list_files {"roots":["."],"types":["d"],"depth":2}.',
-    ja: '{param} "{path}" は {root} の下に存在しません。まずフォルダを一覧してください: list_files {"roots":["."],"types":["d"],"depth":2}。',
-    cs: '{param} "{path}" pod {root} neexistuje. Nejprve si vypište složky: list_files {"roots":["."],"types":["d"],"depth":2}.',
+    en: '{param} "{path}" does not exist in the project. List folders first: list_files {"roots":["."],"types":["d"],"depth":2}.',
+    ja: '{param} "{path}" はプロジェクト内に存在しません。まずフォルダを一覧してください: list_files {"roots":["."],"types":["d"],"depth":2}。',
+    cs: '{param} "{path}" v projektu neexistuje. Nejprve si vypište složky: list_files {"roots":["."],"types":["d"],"depth":2}.',
   },
   'live.root_is_file': {
     en: 'Root "{path}" is a file, not a folder. Search it with search_content {"files":["{path}"]}, or pass its folder "{parent}" as a root.',

@@ -75,18 +75,24 @@ function isInside(real: string, roots: readonly string[]): boolean {
   return roots.some((root) => real === root || real.startsWith(root.endsWith(path.sep) ? root : root + path.sep));
 }
 
-/** Real path of `folder` (relative to `base`) when it lies inside one of `roots`, symlinks resolved first. */
+/**
+ * Real path of `folder` (relative to `base`) when it lies inside one of `roots`. The path as
+ * written is fenced before the file system is touched, so a folder outside gets the same answer
+ * whether it exists, is a file, or is unreadable (no existence oracle); then its real path is
+ * fenced again, so a symlink inside a root cannot lead out. Roots are real paths: a folder is
+ * written by its real path, or relative to `base`.
+ */
 export function fenceFolder(folder: string, roots: readonly string[], base: string): string {
+  const outside = () => catalogueError('PATH_OUTSIDE_ROOT', { key: 'project.folder_outside_roots', params: { folder, roots: roots.join(', ') } });
+  if (!isInside(path.resolve(base, folder), roots)) throw outside();
   let real: string;
   try {
     real = fs.realpathSync(path.resolve(base, folder));
   } catch {
     throw catalogueError('NOT_FOUND', { key: 'index.root_missing', params: { root: folder } }, 'en', { resource: 'folder' });
   }
+  if (!isInside(real, roots)) throw outside();
   if (!fs.statSync(real).isDirectory()) throw catalogueError('INVALID_ARGUMENT', { key: 'index.root_missing', params: { root: folder } });
-  if (!isInside(real, roots)) {
-    throw catalogueError('PATH_OUTSIDE_ROOT', { key: 'project.folder_outside_roots', params: { folder, roots: roots.join(', ') } });
-  }
   return real;
 }
 
@@ -243,8 +249,9 @@ export class ProjectRegistry {
     }
     if (real === folder && isInside(real, this.options.allowedRoots)) return;
     const failure = catalogueError('PATH_OUTSIDE_ROOT', { key: 'project.folder_moved', params: {
-      project: meta.id, folder, real, roots: this.options.allowedRoots.join(', '),
+      project: meta.id, folder, roots: this.options.allowedRoots.join(', '),
     } }, 'en', { project: meta.id });
+    // Where the link leads is for the log only: a client reading the project's failure never sees it.
     this.options.refresh.log('warn', { event: 'project_folder_refused', project: meta.id, folder, real }, failure.message);
     throw failure;
   }
