@@ -60,6 +60,18 @@ describe('quarry serve on loopback: Host and Origin (DNS rebinding)', () => {
     expect(mcp.status).toBe(200);
   });
 
+  it('refuses an Origin with the right name but another scheme or port (another site on this machine)', async () => {
+    for (const origin of ['http://localhost', 'https://127.0.0.1', `https://127.0.0.1:${port}`, 'http://[::1]:3000']) {
+      for (const [path, body] of [['/mcp', readSecrets], ['/api/projects', { name: 'x' }]] as const) {
+        const refused = await rawRequest(`${server.url}${path}`, { body, headers: { origin } });
+        expect(refused.status, `${origin} ${path}`).toBe(403);
+        expect(refused.text).not.toContain('hunter2');
+      }
+    }
+    const own = await rawRequest(`${server.url}/mcp`, { body: readSecrets, headers: { origin: `http://127.0.0.1:${port}` } });
+    expect(own.status).toBe(200);
+  });
+
   it('still serves the official MCP client', async () => {
     const client = await connectHttp(`${server.url}/mcp`);
     try {
