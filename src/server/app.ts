@@ -8,8 +8,10 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import { catalogueError } from '../contracts/errors.js';
+import { TOKEN_FAILURES } from '../contracts/access-limits.js';
 import { HTTP } from '../contracts/limits.js';
 import { accessHook } from './access/access-hook.js';
+import { TokenFailures } from './access/token-failures.js';
 import type { AppOptions } from './app-options.js';
 import { clientIp } from './client-ip.js';
 import { httpStatus, jsonRpcCodeFor, jsonRpcErrorBody, restErrorBody, toHttpError } from './http-errors.js';
@@ -38,11 +40,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { headersTimeout: HTTP.headersTimeoutMs, connectionsCheckingInterval: HTTP.timeoutCheckIntervalMs },
   });
 
-  // Before CORS and every route: a request with a foreign Host or Origin, or without the token, goes no further.
-  app.addHook('onRequest', accessHook({ ...options.access, locale: options.toolContext.locale }));
-
   const clientOf = (request: FastifyRequest) =>
     clientIp(request.headers, request.socket.remoteAddress, options.trustedProxies);
+
+  // Before CORS and every route: a request with a foreign Host or Origin, or without the token, goes no further.
+  const tokenFailures = new TokenFailures(options.windowStore, clientOf, TOKEN_FAILURES.perWindow, options.rateLimits.windowMs);
+  app.addHook('onRequest', accessHook({ ...options.access, locale: options.toolContext.locale }, tokenFailures));
 
   if (options.corsOrigins.length > 0) {
     await app.register(cors, {

@@ -5,6 +5,7 @@
  */
 import type { Catalogue, Locale } from './catalogue.js';
 import { LOCALES } from './catalogue.js';
+import { accessMessages } from './access.js';
 import { coreMessages } from './core.js';
 import { embeddingsMessages } from './embeddings.js';
 import { evalMessages } from './eval.js';
@@ -28,6 +29,7 @@ const catalogue = {
   ...evalMessages,
   ...storeMessages,
   ...embeddingsMessages,
+  ...accessMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;
