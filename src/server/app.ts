@@ -14,6 +14,7 @@ import { accessHook } from './access/access-hook.js';
 import { TokenFailures } from './access/token-failures.js';
 import type { AppOptions } from './app-options.js';
 import { clientIp } from './client-ip.js';
+import { clientKey } from './client-key.js';
 import { httpStatus, jsonRpcCodeFor, jsonRpcErrorBody, restErrorBody, toHttpError } from './http-errors.js';
 import { openApiDocument } from './openapi.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
@@ -40,8 +41,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { headersTimeout: HTTP.headersTimeoutMs, connectionsCheckingInterval: HTTP.timeoutCheckIntervalMs },
   });
 
+  // The rate-limit key: the client's address (forwarded only by trusted proxies), loopback and IPv6 /64s grouped.
   const clientOf = (request: FastifyRequest) =>
-    clientIp(request.headers, request.socket.remoteAddress, options.trustedProxies);
+    clientKey(clientIp(request.headers, request.socket.remoteAddress, options.trustedProxies));
 
   // Before CORS and every route: a request with a foreign Host or Origin, or without the token, goes no further.
   const tokenFailures = new TokenFailures(options.windowStore, clientOf, TOKEN_FAILURES.perWindow, options.rateLimits.windowMs);
