@@ -8,10 +8,13 @@
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cors from '@fastify/cors';
 import { catalogueError } from '../contracts/errors.js';
+import { TOKEN_FAILURES } from '../contracts/access-limits.js';
 import { HTTP } from '../contracts/limits.js';
 import { accessHook } from './access/access-hook.js';
+import { TokenFailures } from './access/token-failures.js';
 import type { AppOptions } from './app-options.js';
 import { clientIp } from './client-ip.js';
+import { clientKey } from './client-key.js';
 import { httpStatus, jsonRpcCodeFor, jsonRpcErrorBody, restErrorBody, toHttpError } from './http-errors.js';
 import { openApiDocument } from './openapi.js';
 import { registerHealthRoutes } from './routes/health-routes.js';
@@ -38,11 +41,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     http: { headersTimeout: HTTP.headersTimeoutMs, connectionsCheckingInterval: HTTP.timeoutCheckIntervalMs },
   });
 
-  // Before CORS and every route: a request with a foreign Host or Origin, or without the token, goes no further.
-  app.addHook('onRequest', accessHook({ ...options.access, locale: options.toolContext.locale }));
-
+  // The rate-limit key: the client's address (forwarded only by trusted proxies), loopback and IPv6 /64s grouped.
   const clientOf = (request: FastifyRequest) =>
-    clientIp(request.headers, request.socket.remoteAddress, options.trustedProxies);
+    clientKey(clientIp(request.headers, request.socket.remoteAddress, options.trustedProxies));
+
+  // Before CORS and every route: a request with a foreign Host or Origin, or without the token, goes no further.
+  const tokenFailures = new TokenFailures(options.windowStore, clientOf, TOKEN_FAILURES.perWindow, options.rateLimits.windowMs);
+  app.addHook('onRequest', accessHook({ ...options.access, locale: options.toolContext.locale }, tokenFailures));
 
   if (options.corsOrigins.length > 0) {
     await app.register(cors, {

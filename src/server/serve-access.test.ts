@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { TOKEN_FAILURES } from '../contracts/access-limits.js';
 import { HTTP } from '../contracts/limits.js';
 import * as api from '../contracts/rest-api.js';
 import { message } from '../contracts/messages/index.js';
@@ -60,6 +61,18 @@ describe('quarry serve on loopback: Host and Origin (DNS rebinding)', () => {
     expect(mcp.status).toBe(200);
   });
 
+  it('refuses an Origin with the right name but another scheme or port (another site on this machine)', async () => {
+    for (const origin of ['http://localhost', 'https://127.0.0.1', `https://127.0.0.1:${port}`, 'http://[::1]:3000']) {
+      for (const [path, body] of [['/mcp', readSecrets], ['/api/projects', { name: 'x' }]] as const) {
+        const refused = await rawRequest(`${server.url}${path}`, { body, headers: { origin } });
+        expect(refused.status, `${origin} ${path}`).toBe(403);
+        expect(refused.text).not.toContain('hunter2');
+      }
+    }
+    const own = await rawRequest(`${server.url}/mcp`, { body: readSecrets, headers: { origin: `http://127.0.0.1:${port}` } });
+    expect(own.status).toBe(200);
+  });
+
   it('still serves the official MCP client', async () => {
     const client = await connectHttp(`${server.url}/mcp`);
     try {
@@ -105,6 +118,35 @@ describe('quarry serve with a bearer token', () => {
   it('leaves /healthz open for liveness probes, but still checks its Host', async () => {
     expect((await rawRequest(`${server.url}/healthz`)).status).toBe(200);
     expect((await rawRequest(`${server.url}/healthz`, { headers: { host: 'evil.test' } })).status).toBe(403);
+  });
+});
+
+describe('quarry serve with a bearer token: guessing it', () => {
+  let server: ServerProcess;
+  // Behind a trusted proxy on loopback, so one test can speak for two clients.
+  beforeAll(async () => { server = await startServe(tree(), ['--trust-proxy', '127.0.0.1'], 30_000, { QUARRY_TOKEN: TOKEN }); });
+  afterAll(async () => { await server?.stop(); });
+
+  it('answers 429 once a client has failed the token check too often, even for the right token, and leaves other clients alone', async () => {
+    const guesser = { 'x-forwarded-for': '203.0.113.7' };
+    const statuses: number[] = [];
+    let last: Awaited<ReturnType<typeof rawRequest>> | null = null;
+    for (let i = 0; i < 200; i++) {
+      last = await rawRequest(`${server.url}/api/projects`, { headers: { ...guesser, authorization: `Bearer guess-${String(i).padStart(20, '0')}` } });
+      statuses.push(last.status);
+    }
+    expect(statuses.slice(0, TOKEN_FAILURES.perWindow).every((s) => s === 401)).toBe(true);
+    expect(statuses.slice(TOKEN_FAILURES.perWindow).every((s) => s === 429)).toBe(true);
+    const seconds = Number(last!.headers['retry-after']);
+    expect(seconds).toBeGreaterThan(0);
+    expect(last!.json).toEqual({ error: 'rate_limited', code: 'RATE_LIMITED', message: message('access.token_failures', { seconds }) });
+    // The right guess answers like a wrong one: nothing tells the guesser it was right.
+    expect((await rawRequest(`${server.url}/api/projects`, { headers: { ...guesser, authorization: `Bearer ${TOKEN}` } })).status).toBe(429);
+    const mcp = await rawRequest(`${server.url}/mcp`, { body: readSecrets, headers: { ...guesser, authorization: 'Bearer wrong-token-0123456789abc' } });
+    expect(mcp.status).toBe(429);
+    expect(mcp.json).toMatchObject({ jsonrpc: '2.0', id: null, error: { code: -32000 } });
+    const honest = await rawRequest(`${server.url}/api/projects`, { headers: { 'x-forwarded-for': '203.0.113.8', authorization: `Bearer ${TOKEN}` } });
+    expect(honest.status).toBe(200);
   });
 });
 

@@ -59,10 +59,12 @@ export interface RawResponse { status: number; headers: Record<string, string | 
  * A request through node:http, which (unlike fetch) lets a test forge the
  * Host header, as a browser does after a DNS rebinding.
  */
-export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: unknown } = {}): Promise<RawResponse> {
+export function rawRequest(url: string, options: { method?: string; headers?: Record<string, string>; body?: unknown; localAddress?: string } = {}): Promise<RawResponse> {
   const body = options.body === undefined ? undefined : typeof options.body === 'string' ? options.body : JSON.stringify(options.body);
   return new Promise((resolve, reject) => {
     const request = http.request(url, {
+      // The address the client connects from (127.0.0.2 is another loopback address of this machine).
+      ...(options.localAddress ? { localAddress: options.localAddress } : {}),
       method: options.method ?? (body === undefined ? 'GET' : 'POST'),
       headers: { ...(body === undefined ? {} : { 'content-type': 'application/json', accept: 'application/json, text/event-stream' }), ...options.headers },
     }, (response) => {

@@ -5,6 +5,7 @@
  */
 import type { Catalogue, Locale } from './catalogue.js';
 import { LOCALES } from './catalogue.js';
+import { accessMessages } from './access.js';
 import { coreMessages } from './core.js';
 import { embeddingsMessages } from './embeddings.js';
 import { evalMessages } from './eval.js';
@@ -30,6 +31,7 @@ const catalogue = {
   ...storeMessages,
   ...embeddingsMessages,
   ...filesMessages,
+  ...accessMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;

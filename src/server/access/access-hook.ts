@@ -8,12 +8,15 @@
  * credentials, and it returns no content (a version, an id, a counter).
  * CORS preflights (OPTIONS) are exempt from the token too: browsers never
  * send credentials on them, and they return no data.
+ * Failed token checks count against a window of their own (token-failures):
+ * past it the client gets 429 until its oldest failure ages out.
  */
 import type { FastifyReply, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { catalogueError } from '../../contracts/errors.js';
 import type { Locale } from '../../contracts/messages/index.js';
 import type { BearerToken } from './bearer-token.js';
 import type { HostAllowList } from './host-allow-list.js';
+import type { TokenFailures } from './token-failures.js';
 import { isWebShellPath } from '../routes/web-routes.js';
 
 export interface AccessRules {
@@ -29,7 +32,7 @@ function single(value: string | string[] | undefined): string | undefined {
   return Array.isArray(value) ? value[0] : value;
 }
 
-export function accessHook(rules: AccessRules): onRequestAsyncHookHandler {
+export function accessHook(rules: AccessRules, failures?: TokenFailures): onRequestAsyncHookHandler {
   return async (request: FastifyRequest, reply: FastifyReply) => {
     // The port the connection came in on: the listening port, also with --port 0.
     const port = request.socket.localPort ?? 0;
@@ -46,7 +49,14 @@ export function accessHook(rules: AccessRules): onRequestAsyncHookHandler {
     if (TOKEN_EXEMPT_PATHS.has(path)) return;
     // The web page's shell (HTML, scripts, styles) holds no data; it asks for the token and sends it on every API call.
     if (request.method === 'GET' && isWebShellPath(path)) return;
+    const blockedMs = await failures?.blockedFor(request) ?? null;
+    if (blockedMs !== null) {
+      const seconds = Math.ceil(blockedMs / 1000);
+      reply.header('retry-after', String(seconds));
+      throw catalogueError('RATE_LIMITED', { key: 'access.token_failures', params: { seconds } }, rules.locale);
+    }
     if (!rules.token.accepts(single(request.headers.authorization))) {
+      await failures?.record(request);
       reply.header('www-authenticate', 'Bearer realm="quarry"');
       throw catalogueError('UNAUTHORIZED', { key: 'http.unauthorized', params: {} }, rules.locale);
     }

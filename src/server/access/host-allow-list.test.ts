@@ -46,7 +46,12 @@ describe('HostAllowList', () => {
   it.each([
     [undefined, true], // curl, agents
     ['http://localhost:7700', true],
-    ['https://127.0.0.1:7700', true],
+    ['http://127.0.0.1:7700', true],
+    ['http://[::1]:7700', true],
+    ['https://127.0.0.1:7700', false], // the server speaks no TLS: not its own origin
+    ['http://localhost', false], // port 80: another site on the same name
+    ['https://127.0.0.1', false], // port 443
+    ['http://localhost:80', false], // not how a browser writes an origin
     ['http://evil.test', false],
     ['http://evil.test:7700', false],
     ['http://localhost:3000', false], // another local web app
@@ -63,9 +68,20 @@ describe('HostAllowList', () => {
     expect(list.hostAllowed('proxy.example:8443', PORT)).toBe(true);
     expect(list.hostAllowed('proxy.example:7700', PORT)).toBe(false);
     expect(list.originAllowed('http://app.example', PORT)).toBe(true);
-    expect(list.originAllowed('https://quarry.example', PORT)).toBe(true);
+    expect(list.originAllowed('http://quarry.example:7700', PORT)).toBe(true);
+    expect(list.originAllowed('http://proxy.example:8443', PORT)).toBe(true);
+    // A TLS proxy's public origin is another scheme and port: only --cors names it.
+    expect(list.originAllowed('https://quarry.example', PORT)).toBe(false);
+    expect(list.originAllowed('https://proxy.example:8443', PORT)).toBe(false);
+    expect(HostAllowList.build({ listenHost: '127.0.0.1', extra: ['quarry.example'], corsOrigins: ['https://quarry.example'] })
+      .originAllowed('https://quarry.example', PORT)).toBe(true);
     expect(list.originAllowed('http://other.example', PORT)).toBe(false);
     expect(HostAllowList.build({ listenHost: '127.0.0.1', extra: [], corsOrigins: ['*'] }).originAllowed('http://any.example', PORT)).toBe(true);
+  });
+
+  it('writes an origin on port 80 without the port, as browsers send it', () => {
+    expect(local.originAllowed('http://localhost', 80)).toBe(true);
+    expect(local.originAllowed('http://localhost:80', 80)).toBe(false);
   });
 
   it('allows the address the server listens on', () => {
@@ -78,6 +94,8 @@ describe('HostAllowList', () => {
     expect(local.hostValues(PORT)).toEqual(['localhost', 'localhost:7700', '127.0.0.1', '127.0.0.1:7700', '[::1]', '[::1]:7700']);
     expect(local.originValues(PORT)).toContain('http://localhost:7700');
     expect(local.originValues(PORT)).not.toContain('http://evil.test:7700');
+    expect(local.originValues(PORT)).not.toContain('http://localhost');
+    expect(local.originValues(PORT)).not.toContain('https://localhost:7700');
     expect(HostAllowList.build({ listenHost: '127.0.0.1', extra: [], corsOrigins: ['*'] }).originValues(PORT)).toBeNull();
   });
 });

@@ -9,6 +9,14 @@
  * An entry is a name or address, optionally with a port. Without a port it
  * matches that name on the listening port, or with no port at all (a reverse
  * proxy that forwards `Host: example.com`). With a port it matches exactly.
+ *
+ * An Origin is compared whole: scheme, host and port. The server's own
+ * origins are `http://` (Quarry speaks no TLS) with each entry's name and
+ * port (the listening port for an entry without one); a browser leaves out
+ * port 80, so that one is written without it. `http://localhost` (port 80)
+ * or `https://127.0.0.1` (port 443) is another site, not this server. Any
+ * other origin, such as the public https origin of a TLS proxy in front, is
+ * allowed only when named exactly with `--cors`.
  */
 import os from 'node:os';
 import { isIP } from 'node:net';
@@ -83,19 +91,23 @@ export class HostAllowList {
     return host !== null && this.matches(host, listenPort);
   }
 
+  /** This server's own origins, exactly as a browser writes them. */
+  ownOrigins(listenPort: number): string[] {
+    return [...new Set(this.entries.map((e) => {
+      const port = e.port ?? listenPort;
+      return port === 80 ? `http://${e.name}` : `http://${e.name}:${port}`;
+    }))];
+  }
+
   /**
    * No Origin (curl, agents, same-origin GETs) is allowed; a browser's Origin
-   * must be a configured CORS origin, or an http(s) origin on an allowed host.
+   * must be a configured CORS origin, or one of this server's own origins
+   * (the same scheme, host and port).
    */
   originAllowed(origin: string | undefined, listenPort: number): boolean {
     if (origin === undefined) return true;
     if (this.corsOrigins.includes('*') || this.corsOrigins.includes(origin)) return true;
-    let url: URL;
-    try { url = new URL(origin); } catch { return false; }
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return false;
-    if (url.origin !== origin.toLowerCase().replace(/\/$/, '')) return false;
-    const host = parseHost(url.host);
-    return host !== null && this.matches(host, listenPort);
+    return this.ownOrigins(listenPort).includes(origin.trim().toLowerCase());
   }
 
   /** Exact Host values, for the MCP SDK transport's own check (it compares strings). */
@@ -106,8 +118,7 @@ export class HostAllowList {
   /** Exact Origin values for the SDK transport; null when any origin is allowed ('*'). */
   originValues(listenPort: number): string[] | null {
     if (this.corsOrigins.includes('*')) return null;
-    const hosts = this.hostValues(listenPort);
-    return [...this.corsOrigins, ...hosts.flatMap((h) => [`http://${h}`, `https://${h}`])];
+    return [...this.corsOrigins, ...this.ownOrigins(listenPort)];
   }
 
   /** For messages: the names, without duplicates of the same name on several ports. */

@@ -12,11 +12,14 @@
  * the MCP contract's 429 body and nothing of it runs: a partial answer would leave
  * the client to work out which calls ran, and JSON-RPC has no "some refused".
  * The SDK transport's own DNS-rebinding check is on as a second fence behind
- * the app-wide Host/Origin hook.
+ * the app-wide Host/Origin hook. A request cancelled by the same body is
+ * taken out before it runs (server/mcp-cancelled), so a POST never waits
+ * for an answer that will not come.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import { message } from '../../contracts/messages/index.js';
+import { withoutSelfCancelled } from '../mcp-cancelled.js';
 import { connectMcp, createMcpServer } from '../mcp-server.js';
 import type { AppOptions } from '../app-options.js';
 import { JSON_RPC, jsonRpcErrorBody } from '../http-errors.js';
@@ -65,7 +68,8 @@ export function registerMcpRoutes(app: FastifyInstance, options: AppOptions, cli
       void server.close();
     });
     await connectMcp(server, transport, options.toolContext.locale);
-    await transport.handleRequest(request.raw, reply.raw, request.body);
+    // A request the same body cancels would never be answered, and the POST would wait for the idle timeout.
+    await transport.handleRequest(request.raw, reply.raw, withoutSelfCancelled(request.body));
   };
 
   // Stateless: there is no session to stream to (GET) or to end (DELETE).
