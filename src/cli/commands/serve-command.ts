@@ -16,6 +16,7 @@ import { parseHostEntry } from '../../server/access/host-allow-list.js';
 import { MEMORY_RATE_STORE } from '../../server/rate-limit/rate-store.js';
 import { startServer } from '../../server/serve.js';
 import type { RefreshMode } from '../../server/projects/folder-refresher.js';
+import { DEFAULT_GROUPS_HELP, defaultToolGroups } from '../../tools/default-groups.js';
 import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
 import type { ToolGroup } from '../../tools/types.js';
@@ -68,7 +69,7 @@ interface ServeFlags {
   rateKeyPrefix: string;
   bodyLimit: string;
   refresh: RefreshMode;
-  tools: ToolGroup[];
+  tools?: ToolGroup[];
   locale?: string;
 }
 
@@ -99,7 +100,7 @@ export function registerServeCommand(program: Command): void {
       .env('QUARRY_RATE_KEY_PREFIX').default(RATE_LIMIT.redisKeyPrefix))
     .option('--body-limit <bytes>', 'largest request body (file uploads: 16M)', String(HTTP.bodyLimitBytes))
     .option('--refresh <mode>', 'keep DIR\'s index fresh: watch (fs.watch, polling if that fails), poll, off', parseRefreshMode, 'watch' as RefreshMode)
-    .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')}`, parseToolGroups, [...TOOL_GROUPS])
+    .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')} (${DEFAULT_GROUPS_HELP})`, parseToolGroups)
     .option('--locale <locale>', 'language of error messages (en, cs, ja)')
     .action((dir: string, flags: ServeFlags) =>
       runCommand(async () => {
@@ -109,7 +110,7 @@ export function registerServeCommand(program: Command): void {
           allowedHosts: flags.allowedHosts, token: flags.token,
           mcpRateLimit: flags.mcpRateLimit, searchRateLimit: flags.searchRateLimit, projectRateLimit: flags.projectRateLimit,
           rateStore: flags.rateStore, rateKeyPrefix: flags.rateKeyPrefix, bodyLimitBytes: parseByteSize(flags.bodyLimit),
-          refresh: flags.refresh, tools: toolsInGroups(flags.tools), toolLog: streamToolLogger(process.stdout), locale: flags.locale,
+          refresh: flags.refresh, tools: toolsInGroups(flags.tools ?? defaultToolGroups(dir)), toolLog: streamToolLogger(process.stdout), locale: flags.locale,
         });
         await new Promise<void>((resolve) => {
           const stop = (signal: NodeJS.Signals) => {

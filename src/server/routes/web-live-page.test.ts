@@ -46,6 +46,15 @@ describe.skipIf(!CHROMIUM.present)('web page: live search (chromium)', () => {
     await page.waitForSelector('.live-result');
     await expect.poll(listedPaths, POLL).toEqual(['src/shapes/circle.ts']);
   });
+
+  it('offers no medicines tab where no registry is imported', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/`);
+    // The navigation is complete once the served tools are known: the live search tab is always there.
+    await page.waitForSelector('nav[aria-label="Main"] a[href="/live"]');
+    await page.waitForLoadState('networkidle');
+    expect(await page.locator('nav[aria-label="Main"] a').allTextContents()).toEqual(['Search', 'Live search', 'Projects']);
+  });
 });
 
 if (!CHROMIUM.present) describe('web page: live search', () => { it.skip(CHROMIUM.skipReason, () => {}); });
