@@ -1,7 +1,8 @@
 /**
  * @module cli/commands/serve-command
  * `quarry serve [DIR]`: the HTTP server (REST projects and search, the tools,
- * MCP over Streamable HTTP) with JSON logs on stdout. SIGINT/SIGTERM shut it
+ * MCP over Streamable HTTP) with JSON logs on stdout; on a terminal, one
+ * line on stderr says which address to open (cli/serve-banner). SIGINT/SIGTERM shut it
  * down gracefully: in-flight requests finish, indexes close cleanly.
  * --token / QUARRY_TOKEN and --allowed-hosts / QUARRY_ALLOWED_HOSTS fence it
  * (README "Security"); the token is best passed by environment, since a
@@ -9,8 +10,10 @@
  * --rate-store / QUARRY_RATE_STORE shares the rate-limit windows of several
  * servers through Redis (README "Scaling out").
  */
+import path from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { HTTP, RATE_LIMIT } from '../../contracts/limits.js';
+import { resolveLocale } from '../../contracts/messages/index.js';
 import { trustedProxies } from '../../server/client-ip.js';
 import { parseHostEntry } from '../../server/access/host-allow-list.js';
 import { MEMORY_RATE_STORE } from '../../server/rate-limit/rate-store.js';
@@ -22,6 +25,7 @@ import { streamToolLogger } from '../../tools/tool-log.js';
 import type { ToolGroup } from '../../tools/types.js';
 import { EXIT, runCommand } from '../exit.js';
 import { STORE_OPTION_HELP, parseByteSize, parseInteger } from '../options.js';
+import { serveBanner } from '../serve-banner.js';
 import { parseToolGroups } from './mcp-command.js';
 
 function parseRefreshMode(value: string): RefreshMode {
@@ -112,6 +116,10 @@ export function registerServeCommand(program: Command): void {
           rateStore: flags.rateStore, rateKeyPrefix: flags.rateKeyPrefix, bodyLimitBytes: parseByteSize(flags.bodyLimit),
           refresh: flags.refresh, tools: toolsInGroups(flags.tools ?? defaultToolGroups(dir)), toolLog: streamToolLogger(process.stdout), locale: flags.locale,
         });
+        const banner = serveBanner({
+          url: server.url, root: path.resolve(dir), token: Boolean(flags.token), isTTY: process.stderr.isTTY === true, locale: resolveLocale(flags.locale),
+        });
+        if (banner) process.stderr.write(`${banner}\n`);
         await new Promise<void>((resolve) => {
           const stop = (signal: NodeJS.Signals) => {
             server.app.log.info({ event: 'server_stopping', signal }, 'shutting down');

@@ -13,6 +13,7 @@ import { locateMessages } from './locate.js';
 import { medicinesMessages } from './medicines.js';
 import { httpMessages } from './http.js';
 import { searchCodeMessages } from './search-code.js';
+import { serveMessages } from './serve.js';
 import { storeMessages } from './store.js';
 
 export type { Catalogue, Locale } from './catalogue.js';
@@ -28,6 +29,7 @@ const catalogue = {
   ...evalMessages,
   ...storeMessages,
   ...embeddingsMessages,
+  ...serveMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;
