@@ -7,13 +7,16 @@
  * and the issue's targets. DIR defaults to /usr/include/linux (the kernel's
  * UAPI headers, case set `c`); `--cases ts` fits this repository. `--cli`
  * measures another build (e.g. main's dist/cli/main.js) for a before/after.
+ * Every run also prints what the default `tools/list` costs an agent at the
+ * start of each session; `--tools-list` prints only that, for the default
+ * groups and for each group set an agent may ask for, without indexing.
  */
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { CASE_SETS, connectQuarry, markdownTable, measureAll, targetLines } from './token-eval.js';
+import { CASE_SETS, connectQuarry, markdownTable, measureAll, targetLines, toolListLine, toolListTokens, type ToolListCost } from './token-eval.js';
 
 const DEFAULT_CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
 
@@ -23,10 +26,11 @@ interface Args {
   index: string | null;
   cli: string;
   json: boolean;
+  toolsList: boolean;
 }
 
 function parseArgs(argv: readonly string[]): Args {
-  const args: Args = { dir: '/usr/include/linux', cases: 'c', index: null, cli: DEFAULT_CLI, json: false };
+  const args: Args = { dir: '/usr/include/linux', cases: 'c', index: null, cli: DEFAULT_CLI, json: false, toolsList: false };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     const value = () => {
@@ -35,6 +39,7 @@ function parseArgs(argv: readonly string[]): Args {
       return next;
     };
     if (arg === '--json') args.json = true;
+    else if (arg === '--tools-list') args.toolsList = true;
     else if (arg === '--cases') {
       const set = value();
       if (!(set in CASE_SETS)) throw new Error(`--cases takes ${Object.keys(CASE_SETS).join(' or ')}, not ${set}`);
@@ -58,17 +63,27 @@ function defaultIndex(dir: string, cli: string): string {
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2));
   if (!fs.existsSync(args.dir)) throw new Error(`no such folder: ${args.dir}`);
-  const client = await connectQuarry({ cli: args.cli, root: args.dir, index: args.index ?? defaultIndex(args.dir, args.cli) });
+  const target = { cli: args.cli, root: args.dir, index: args.index ?? defaultIndex(args.dir, args.cli) };
+  if (args.toolsList) {
+    const costs = await toolListCosts(target);
+    process.stdout.write(args.json ? `${JSON.stringify({ dir: args.dir, cli: args.cli, tools_list: costs }, null, 2)}\n`
+      : [`tree     ${args.dir}`, `build    ${args.cli}`, ...costs.map(toolListLine), ''].join('\n'));
+    return;
+  }
+  const client = await connectQuarry(target);
   try {
+    const toolList = await toolListTokens(client);
     const rows = await measureAll(client, CASE_SETS[args.cases]);
     if (args.json) {
-      process.stdout.write(`${JSON.stringify({ dir: args.dir, cli: args.cli, rows, targets: targetLines(rows) }, null, 2)}\n`);
+      process.stdout.write(`${JSON.stringify({ dir: args.dir, cli: args.cli, tools_list: toolList, rows, targets: targetLines(rows) }, null, 2)}\n`);
       return;
     }
     process.stdout.write([
       `tree     ${args.dir} (cases ${args.cases})`,
       `build    ${args.cli}`,
       'tokens   o200k_base (js-tiktoken): JSON = the reply as JSON text; text = the MCP text content a model reads',
+      '',
+      toolListLine(toolList),
       '',
       markdownTable(rows),
       '',
@@ -78,6 +93,16 @@ async function main(): Promise<void> {
   } finally {
     await client.close();
   }
+}
+
+/** tools/list for the default groups and for each set of groups an agent may ask for, from servers that index nothing. */
+async function toolListCosts(target: { cli: string; root: string; index: string }): Promise<ToolListCost[]> {
+  const costs: ToolListCost[] = [];
+  for (const groups of [null, 'code', 'code,live', 'code,live,medicines']) {
+    const client = await connectQuarry({ ...target, extraArgs: ['--no-refresh', ...(groups === null ? [] : ['--tools', groups])] });
+    try { costs.push(await toolListTokens(client, groups)); } finally { await client.close(); }
+  }
+  return costs;
 }
 
 main().catch((error: unknown) => {

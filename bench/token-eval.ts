@@ -127,16 +127,39 @@ export interface McpTarget {
   cli: string;
   root: string;
   index: string;
+  /** More `quarry mcp` arguments (`--tools ...`, `--no-refresh`). */
+  extraArgs?: readonly string[];
 }
 
 /** A real MCP client on `quarry mcp` over stdio; the index is refreshed at start, and the first search waits for it. */
 export async function connectQuarry(target: McpTarget): Promise<Client> {
   const transport = new StdioClientTransport({
-    command: process.execPath, args: [target.cli, 'mcp', '--root', target.root, '--index', target.index], stderr: 'ignore',
+    command: process.execPath, args: [target.cli, 'mcp', '--root', target.root, '--index', target.index, ...(target.extraArgs ?? [])], stderr: 'ignore',
   });
   const client = new Client({ name: 'quarry-eval-tokens', version: '1.0.0' });
   await client.connect(transport);
   return client;
+}
+
+export interface ToolListCost {
+  /** The tool groups asked for (`--tools`), or null for the server's default. */
+  groups: string | null;
+  tools: number;
+  tokens: number;
+}
+
+/**
+ * What an agent's client reads of the tool definitions at the start of every
+ * session, before any call: tools/list's tools (name, description, input
+ * schema, ...) as JSON text, in o200k tokens.
+ */
+export async function toolListTokens(client: Client, groups: string | null = null): Promise<ToolListCost> {
+  const { tools } = await client.listTools();
+  return { groups, tools: tools.length, tokens: o200kTokens(JSON.stringify(tools)) };
+}
+
+export function toolListLine(cost: ToolListCost): string {
+  return `tools/list ${cost.groups === null ? '(default groups)' : `--tools ${cost.groups}`}: ${cost.tools} tools, ${cost.tokens} o200k tokens`;
 }
 
 export async function measureAll(client: Client, cases: readonly TokenCase[]): Promise<TokenRow[]> {

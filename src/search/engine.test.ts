@@ -142,6 +142,9 @@ describe('search_code over a real index', () => {
   it('refuses an invalid regex with a clear error', async () => {
     await expect(search({ query: '(unclosed', mode: 'regex' })).rejects.toThrow(/Validation failed: Invalid regular expression/);
     await expect(search({ query: '(?<=x)y', mode: 'regex' })).rejects.toThrow(/Invalid regular expression/);
+    // The reason quotes the pattern as it was typed, without the line-mode flag the engine adds.
+    const error = await search({ query: 'retry(', mode: 'regex' }).catch((e: Error) => e);
+    expect((error as Error).message).toBe('Validation failed: Invalid regular expression: missing ): retry(');
   });
 
   it('filters by repository and language', async () => {

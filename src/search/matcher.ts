@@ -47,9 +47,10 @@ export function compileMatcher(pattern: string, options: { literal: boolean; cas
   let wholeAll: RE2;
   let perLine: RE2;
   try {
+    // The per-line form first: RE2 quotes a pattern compiled with `m` as "(?m)...", which the caller never typed.
+    perLine = new RE2(source, `${flags}g`);
     whole = new RE2(source, `${flags}m`);
     wholeAll = new RE2(source, `${flags}gm`);
-    perLine = new RE2(source, `${flags}g`);
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     throw validationError('search_code.regex_invalid', { reason, pattern }, 'QUERY_SYNTAX', error);

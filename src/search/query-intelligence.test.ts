@@ -187,6 +187,12 @@ describe('cache and suggestions', () => {
     expect(typo.total).toBe(0);
     const suggestions = typo.suggestions as { did_you_mean: string[]; synonyms: string[]; hints: string[] };
     expect(suggestions.did_you_mean.join(' ').toLowerCase()).toContain('validator');
+    // Two misspelled words: the first suggestion corrects both, then each alone.
+    const two = (await search({ query: 'sesion tokn', mode: 'text' }));
+    expect(two.total).toBe(0);
+    const both = (two.suggestions as { did_you_mean: string[] }).did_you_mean;
+    expect(both[0]).toBe('session token');
+    expect(both).toEqual(expect.arrayContaining(['session tokn', 'sesion token']));
     const auth = (await search({ query: 'auth', language: 'python' }));
     const s = auth.suggestions as { synonyms: string[]; hints: string[] };
     expect(s.synonyms).toEqual(expect.arrayContaining(['authentication', 'login', 'session']));

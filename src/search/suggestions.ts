@@ -2,8 +2,9 @@
  * @module search/suggestions
  * What to try when a search finds nothing: synonyms of the query's words,
  * near spellings from the index's own vocabulary and symbol names (edit
- * distance or prefix: the query with the word corrected, or for a long query
- * the corrected word alone), and a hint when a language/repository filter is
+ * distance or prefix: the query with every unknown word corrected, then with
+ * each word corrected alone, or for a long query the corrected words alone),
+ * and a hint when a language/repository filter is
  * what excluded the hits.
  */
 import { SUGGESTIONS } from '../contracts/limits.js';
@@ -62,16 +63,18 @@ export function editDistance(a: string, b: string, max: number): number {
   return previous[b.length]!;
 }
 
-async function nearTerms(reader: IndexReader, term: string): Promise<string[]> {
+/** Near spellings of `term`, best first, and whether the index holds the term itself. */
+async function nearTerms(reader: IndexReader, term: string): Promise<{ known: boolean; near: string[] }> {
   const lower = term.toLowerCase();
-  if (lower.length < 3) return [];
+  if (lower.length < 3) return { known: false, near: [] };
+  let known = false;
   const max = lower.length <= 5 ? 1 : SUGGESTIONS.maxEditDistance;
   // Candidates share the first letter: a sorted range scan of the vocabulary, bounded.
   const from = lower[0]!;
   const to = String.fromCharCode(from.charCodeAt(0) + 1);
   const scored: { term: string; score: number }[] = [];
   for (const row of await reader.vocabRange(from, to, SUGGESTIONS.vocabScan)) {
-    if (row.term === lower) continue;
+    if (row.term === lower) { known = true; continue; }
     const distance = editDistance(lower, row.term, max);
     if (distance <= max) scored.push({ term: row.term, score: distance * 1000 - row.doc });
     else if (row.term.startsWith(lower) && row.term.length <= lower.length + 6) scored.push({ term: row.term, score: 2500 - row.doc });
@@ -80,7 +83,19 @@ async function nearTerms(reader: IndexReader, term: string): Promise<string[]> {
     const distance = editDistance(lower, name.toLowerCase(), max);
     if (distance <= max && name.toLowerCase() !== lower) scored.push({ term: name, score: distance * 1000 - 500 });
   }
-  return [...new Set(scored.sort((a, b) => a.score - b.score).map((s) => s.term))];
+  return { known, near: [...new Set(scored.sort((a, b) => a.score - b.score).map((s) => s.term))] };
+}
+
+/** `text` with its first whole-word `term` (the first occurrence when none stands alone) replaced by `word`. */
+function replaceWord(text: string, term: string, word: string): string {
+  let at = -1;
+  for (let from = text.indexOf(term); from >= 0; from = text.indexOf(term, from + 1)) {
+    const before = text[from - 1];
+    const after = text[from + term.length];
+    if ((before === undefined || !/\w/.test(before)) && (after === undefined || !/\w/.test(after))) { at = from; break; }
+  }
+  if (at < 0) at = text.indexOf(term);
+  return at < 0 ? text : text.slice(0, at) + word + text.slice(at + term.length);
 }
 
 /** Suggestions for a plan that found nothing (its words, its filters). */
@@ -89,9 +104,14 @@ export async function suggest(reader: IndexReader, plan: Plan, countWithoutFilte
   const { terms } = parseTextQuery(query);
   const didYouMean: string[] = [];
   const rewrite = query.length <= SUGGESTIONS.rewriteMaxChars;
-  for (const term of terms) {
-    for (const near of await nearTerms(reader, term)) {
-      const suggestion = rewrite ? query.replace(term, near) : near;
+  const spellings = [];
+  for (const term of terms) spellings.push({ term, ...await nearTerms(reader, term) });
+  // Every word the index does not know, corrected at once ("sesion cokie" -> "session cookie"), before the one-word fixes.
+  const unknown = spellings.filter((s) => !s.known && s.near.length > 0);
+  if (rewrite && unknown.length > 1) didYouMean.push(unknown.reduce((text, s) => replaceWord(text, s.term, s.near[0]!), query));
+  for (const { term, near } of spellings) {
+    for (const word of near) {
+      const suggestion = rewrite ? replaceWord(query, term, word) : word;
       if (!didYouMean.includes(suggestion)) didYouMean.push(suggestion);
     }
   }

@@ -3,7 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { RATE_LIMIT } from '../contracts/limits.js';
 import { message } from '../contracts/messages/index.js';
 import * as api from '../contracts/rest-api.js';
-import { ALL_TOOLS } from '../tools/registry.js';
+import { toolsInGroups } from '../tools/registry.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
 import { connectHttp, mcpPost, SEED_429_BODY, startServe, type ServerProcess } from '../test-support/http-server.js';
 import { makeTree } from '../test-support/temp-tree.js';
@@ -28,10 +28,10 @@ describe('quarry serve: MCP over Streamable HTTP', () => {
     await server?.stop();
   });
 
-  it('serves every registry tool, the same list as over stdio', async () => {
+  it('serves the code and live tools (no medicines registry here), the same list as over stdio', async () => {
     const overHttp = (await client.listTools()).tools;
     const overStdio = (await stdio.client.listTools()).tools;
-    expect(overHttp.map((t) => t.name).sort()).toEqual(ALL_TOOLS.map((t) => t.name).sort());
+    expect(overHttp.map((t) => t.name).sort()).toEqual(toolsInGroups(['code', 'live']).map((t) => t.name).sort());
     expect(overHttp).toEqual(overStdio);
   });
 
@@ -70,7 +70,7 @@ describe('quarry serve: MCP over Streamable HTTP', () => {
 
   it('is also at /api/mcp', async () => {
     const alt = await connectHttp(`${server.url}/api/mcp`);
-    expect((await alt.listTools()).tools.length).toBe(ALL_TOOLS.length);
+    expect((await alt.listTools()).tools.length).toBe(toolsInGroups(['code', 'live']).length);
     await alt.close();
   });
 

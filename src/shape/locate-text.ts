@@ -12,8 +12,9 @@ import type { LocateResponse } from '../contracts/locate.js';
 /** Files shown with two symbols and two reasons; the rest get one of each. */
 const DETAILED_FILES = 3;
 
-export function renderLocateText(response: LocateResponse): string {
-  const more = response.total > response.count ? ' (more: max_results)' : '';
+/** `moreParam`: what asks for more files where the text is read (the tool's `max_results`; the CLI's `-n`). */
+export function renderLocateText(response: LocateResponse, moreParam = 'max_results'): string {
+  const more = response.total > response.count ? ` (more: ${moreParam})` : '';
   const lines = [`${response.count} of ${response.total} files, best first${more}`];
   response.files.forEach((f, i) => {
     const shown = i < DETAILED_FILES ? 2 : 1;

@@ -17,10 +17,14 @@ describe('live tools through quarry call (the built CLI)', () => {
     expect(result.stdout).toBe('3\n');
   });
 
-  it('list_files prints the entries', async () => {
+  it('list_files prints the entries relative to the root, as the page does; absolute ones when asked', async () => {
     const { code, json } = await runCliJson(['call', 'list_files', '{"roots":["src"],"extensions":["py"]}', '--root', root]);
     expect(code).toBe(0);
-    expect(json.files.map((f: any) => f.path)).toEqual([`${root}/src/b.py`]);
+    expect(json.files.map((f: any) => f.path)).toEqual(['src/b.py']);
+    const text = await runCli(['call', 'list_files', '{"roots":["src"],"extensions":["py"]}', '--root', root, '--text']);
+    expect(text.stdout).toBe('1 of 1 entries\nsrc:\nb.py\n');
+    const absolute = await runCliJson(['call', 'list_files', '{"roots":["src"],"extensions":["py"],"absolute":true}', '--root', root]);
+    expect(absolute.json.files.map((f: any) => f.path)).toEqual([`${root}/src/b.py`]);
   });
 
   it('find_and_grep reads its arguments from stdin', async () => {

@@ -114,7 +114,8 @@ describe('quarry locate (the built CLI)', () => {
     const result = await runCli(['locate', '--file', file, '--root', root, '-n', '3']);
     expect(result.code).toBe(0);
     const lines = result.stdout.trim().split('\n');
-    expect(lines[0]).toMatch(/^3 of \d+ files, best first \(more: max_results\)$/);
+    // The hint names the CLI's own flag, not the tool parameter.
+    expect(lines[0]).toMatch(/^3 of \d+ files, best first \(more: -n\)$/);
     expect(lines[1]).toMatch(/^1\. minicache\/cache\.py FileCache\._cull:/);
   });
 

@@ -22,7 +22,7 @@ export const locateTool = defineTool<LocateParams, LocateResponse>({
     'Use it first on a bug report; then read the top files or search_code inside them.',
   ].join(' '),
   inputSchema: locateSchema,
-  text: renderLocateText,
+  text: (response) => renderLocateText(response),
   run: async (params, ctx, call) => {
     const building = await ctx.indexNotice(call.locale);
     return withPassNotice(await ctx.searchIndex('locate', params, call.signal), building);

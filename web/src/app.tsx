@@ -2,10 +2,12 @@
  * @module web/app
  * The page frame: a skip link, the navigation, the theme switch and the
  * current view chosen from the URL path. `/` focuses the search box from
- * anywhere but a text field.
+ * anywhere but a text field. The medicines view is in the navigation only
+ * when the server serves the medicines tools.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { onLinkClick, useLocation } from './router';
+import { servedTools } from './served-tools';
 import { currentTheme, toggleTheme } from './theme';
 import { SearchPage } from './pages/search-page';
 import { FilePage } from './pages/file-page';
@@ -17,7 +19,7 @@ const NAV = [
   { path: '/', label: 'Search' },
   { path: '/live', label: 'Live search' },
   { path: '/projects', label: 'Projects' },
-  { path: '/medicines', label: 'Léčiva (SÚKL)', lang: 'cs' },
+  { path: '/medicines', label: 'Léčiva (SÚKL)', lang: 'cs', group: 'medicines' },
 ] as const;
 
 export function isTyping(target: EventTarget | null): boolean {
@@ -28,6 +30,8 @@ export function isTyping(target: EventTarget | null): boolean {
 export function App() {
   const url = useLocation();
   const [theme, setTheme] = useState(currentTheme());
+  const [groups, setGroups] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => { void servedTools().then((tools) => setGroups(new Set(tools.map((t) => t.group)))); }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       if (event.key === '/' && !isTyping(event.target) && !event.ctrlKey && !event.metaKey) {
@@ -47,7 +51,7 @@ export function App() {
         <a class="brand" href="/" onClick={onLinkClick}>Quarry</a>
         <nav aria-label="Main">
           <ul>
-            {NAV.map((item) => (
+            {NAV.filter((item) => !('group' in item) || groups.has(item.group)).map((item) => (
               <li key={item.path}>
                 <a href={item.path} onClick={onLinkClick} lang={'lang' in item ? item.lang : undefined}
                   aria-current={current === item.path ? 'page' : undefined}>{item.label}</a>

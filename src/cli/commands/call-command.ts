@@ -2,7 +2,8 @@
  * @module cli/commands/call-command
  * `quarry call TOOL [JSON]`: any tool, JSON arguments in (argument or stdin),
  * the tool's JSON reply out (`--text`: what a model reads of it over MCP);
- * exit 1 when the tool reports an error.
+ * exit 1 when the tool reports an error. list_files paths are relative to
+ * the root unless asked otherwise.
  */
 import type { Command } from 'commander';
 import { catalogueError, errorBody, toQuarryError } from '../../contracts/errors.js';
@@ -29,6 +30,20 @@ export function parseJsonArguments(text: string): unknown {
   }
 }
 
+/**
+ * Defaults a person at a terminal is better served by than an agent: list_files
+ * prints paths relative to the root, as the page does (`"absolute": true` still
+ * gives absolute ones). Applied only where the caller left the argument out.
+ */
+const CLI_DEFAULTS: Readonly<Record<string, Readonly<Record<string, unknown>>>> = {
+  list_files: { absolute: false },
+};
+
+export function withCliDefaults(tool: string, args: unknown): unknown {
+  const defaults = CLI_DEFAULTS[tool];
+  return defaults && typeof args === 'object' && args !== null && !Array.isArray(args) ? { ...defaults, ...args } : args;
+}
+
 export function registerCallCommand(program: Command): void {
   program
     .command('call')
@@ -47,7 +62,7 @@ export function registerCallCommand(program: Command): void {
         const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, locale: opts.locale });
         try {
           const text = json === undefined || json === '-' ? (process.stdin.isTTY ? '{}' : await readStdin()) : json;
-          const reply = await callToolWithText(tool, parseJsonArguments(text), ctx, opts.log ? { log: streamToolLogger(process.stderr) } : {});
+          const reply = await callToolWithText(tool, withCliDefaults(tool, parseJsonArguments(text)), ctx, opts.log ? { log: streamToolLogger(process.stderr) } : {});
           await writeOut(opts.text ? reply.text : JSON.stringify(reply.result));
           return EXIT.ok;
         } catch (error) {

@@ -74,7 +74,7 @@ export function registerLocateCommand(program: Command): void {
         const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, locale: opts.locale });
         try {
           const response = (await callTool('locate', raw, ctx)) as LocateResponse;
-          await writeOut(opts.json ? JSON.stringify(response) : renderLocateText(response));
+          await writeOut(opts.json ? JSON.stringify(response) : renderLocateText(response, '-n'));
           return response.count > 0 ? EXIT.ok : EXIT.none;
         } catch (error) {
           return await exitWithJsonError(error, opts.json);

@@ -16,6 +16,7 @@ import { InvalidArgumentError } from 'commander';
 import { connectMcp, createMcpServer } from '../../server/mcp-server.js';
 import { ToolContext } from '../../tools/context.js';
 import type { PassProgress } from '../../tools/index-pass.js';
+import { DEFAULT_GROUPS_HELP, defaultToolGroups } from '../../tools/default-groups.js';
 import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
 import { rankingLogFields } from '../../store/ranking-extension.js';
@@ -78,15 +79,16 @@ export function registerMcpCommand(program: Command): void {
     .option('--root <dir>', 'project folder', '.')
     .option('--index <file>', 'index file (default: ROOT/.quarry/index.db)')
     .option('--store <url>', STORE_OPTION_HELP)
-    .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')}`, parseToolGroups, [...TOOL_GROUPS])
+    .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')} (${DEFAULT_GROUPS_HELP})`, parseToolGroups)
     .option('--no-refresh', 'do not refresh the code index at start')
     .option('--locale <locale>', 'language of error messages (en, cs, ja)')
     .option('--no-structured-content', 'send each reply as its compact text only, without the JSON as structuredContent')
-    .action((opts: { root: string; index?: string; store?: string; tools: ToolGroup[]; refresh: boolean; locale?: string; structuredContent: boolean } & EmbeddingsFlags) =>
+    .action((opts: { root: string; index?: string; store?: string; tools?: ToolGroup[]; refresh: boolean; locale?: string; structuredContent: boolean } & EmbeddingsFlags) =>
       runCommand(async () => {
         const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, locale: opts.locale, embeddings: embeddingsConfig(opts, process.env) });
+        const groups = opts.tools ?? defaultToolGroups(ctx.root);
         let embedding: ChildProcess | undefined;
-        if (opts.refresh && opts.tools.includes('code')) {
+        if (opts.refresh && groups.includes('code')) {
           const failed = (error: Error) => { process.stderr.write(`quarry: index refresh failed: ${error.message}\n`); };
           // Searches wait for the word index only; the embedding pass follows in a second child, and
           // searches fuse whatever vectors are stored by then.
@@ -99,14 +101,14 @@ export function registerMcpCommand(program: Command): void {
             pass.done.catch(failed);
           }).catch(failed);
         }
-        if (opts.tools.includes('code')) {
+        if (groups.includes('code')) {
           ctx.prestartSearch();
           // The same answers, slower: whoever reads the client's log of this server should know why (SQLite ranks with it).
           const refused = ctx.location.kind === 'sqlite' ? rankingLogFields().ranking_refused : undefined;
           if (refused) process.stderr.write(`quarry: text queries rank with FTS5's bm25(): ${refused}\n`);
         }
         // Commander sets the flag to true unless --no-structured-content; then the environment may still turn it off.
-        const server = createMcpServer(ctx, toolsInGroups(opts.tools), streamToolLogger(process.stderr), opts.structuredContent ? {} : { structuredContent: false });
+        const server = createMcpServer(ctx, toolsInGroups(groups), streamToolLogger(process.stderr), opts.structuredContent ? {} : { structuredContent: false });
         await connectMcp(server, new StdioServerTransport(), ctx.locale);
         await new Promise<void>((resolve) => {
           server.onclose = resolve;

@@ -1,7 +1,8 @@
 /**
  * @module cli/commands/serve-command
  * `quarry serve [DIR]`: the HTTP server (REST projects and search, the tools,
- * MCP over Streamable HTTP) with JSON logs on stdout. SIGINT/SIGTERM shut it
+ * MCP over Streamable HTTP) with JSON logs on stdout; on a terminal, one
+ * line on stderr says which address to open (cli/serve-banner). SIGINT/SIGTERM shut it
  * down gracefully: in-flight requests finish, indexes close cleanly.
  * --token / QUARRY_TOKEN and --allowed-hosts / QUARRY_ALLOWED_HOSTS fence it
  * (docs/security.md); the token is best passed by environment, since a
@@ -9,18 +10,22 @@
  * --rate-store / QUARRY_RATE_STORE shares the rate-limit windows of several
  * servers through Redis (docs/deploy.md).
  */
+import path from 'node:path';
 import { InvalidArgumentError, Option, type Command } from 'commander';
 import { HTTP, RATE_LIMIT } from '../../contracts/limits.js';
+import { resolveLocale } from '../../contracts/messages/index.js';
 import { trustedProxies } from '../../server/client-ip.js';
 import { parseHostEntry } from '../../server/access/host-allow-list.js';
 import { MEMORY_RATE_STORE } from '../../server/rate-limit/rate-store.js';
 import { startServer } from '../../server/serve.js';
 import type { RefreshMode } from '../../server/projects/folder-refresher.js';
+import { DEFAULT_GROUPS_HELP, defaultToolGroups } from '../../tools/default-groups.js';
 import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
 import type { ToolGroup } from '../../tools/types.js';
 import { EXIT, runCommand } from '../exit.js';
 import { STORE_OPTION_HELP, parseByteSize, parseInteger } from '../options.js';
+import { serveBanner } from '../serve-banner.js';
 import { parseToolGroups } from './mcp-command.js';
 
 function parseRefreshMode(value: string): RefreshMode {
@@ -68,7 +73,7 @@ interface ServeFlags {
   rateKeyPrefix: string;
   bodyLimit: string;
   refresh: RefreshMode;
-  tools: ToolGroup[];
+  tools?: ToolGroup[];
   locale?: string;
 }
 
@@ -99,7 +104,7 @@ export function registerServeCommand(program: Command): void {
       .env('QUARRY_RATE_KEY_PREFIX').default(RATE_LIMIT.redisKeyPrefix))
     .option('--body-limit <bytes>', 'largest request body (file uploads: 16M)', String(HTTP.bodyLimitBytes))
     .option('--refresh <mode>', 'keep DIR\'s index fresh: watch (fs.watch, polling if that fails), poll, off', parseRefreshMode, 'watch' as RefreshMode)
-    .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')}`, parseToolGroups, [...TOOL_GROUPS])
+    .option('--tools <groups>', `tool groups to serve: ${TOOL_GROUPS.join(',')} (${DEFAULT_GROUPS_HELP})`, parseToolGroups)
     .option('--locale <locale>', 'language of error messages (en, cs, ja)')
     .action((dir: string, flags: ServeFlags) =>
       runCommand(async () => {
@@ -109,8 +114,12 @@ export function registerServeCommand(program: Command): void {
           allowedHosts: flags.allowedHosts, token: flags.token,
           mcpRateLimit: flags.mcpRateLimit, searchRateLimit: flags.searchRateLimit, projectRateLimit: flags.projectRateLimit,
           rateStore: flags.rateStore, rateKeyPrefix: flags.rateKeyPrefix, bodyLimitBytes: parseByteSize(flags.bodyLimit),
-          refresh: flags.refresh, tools: toolsInGroups(flags.tools), toolLog: streamToolLogger(process.stdout), locale: flags.locale,
+          refresh: flags.refresh, tools: toolsInGroups(flags.tools ?? defaultToolGroups(dir)), toolLog: streamToolLogger(process.stdout), locale: flags.locale,
         });
+        const banner = serveBanner({
+          url: server.url, root: path.resolve(dir), token: Boolean(flags.token), isTTY: process.stderr.isTTY === true, locale: resolveLocale(flags.locale),
+        });
+        if (banner) process.stderr.write(`${banner}\n`);
         await new Promise<void>((resolve) => {
           const stop = (signal: NodeJS.Signals) => {
             server.app.log.info({ event: 'server_stopping', signal }, 'shutting down');

@@ -15,6 +15,7 @@ import { locateMessages } from './locate.js';
 import { medicinesMessages } from './medicines.js';
 import { httpMessages } from './http.js';
 import { searchCodeMessages } from './search-code.js';
+import { serveMessages } from './serve.js';
 import { storeMessages } from './store.js';
 
 export type { Catalogue, Locale } from './catalogue.js';
@@ -32,6 +33,7 @@ const catalogue = {
   ...embeddingsMessages,
   ...filesMessages,
   ...accessMessages,
+  ...serveMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;

@@ -25,8 +25,11 @@ describe.skipIf(!CHROMIUM.present)('web page: medicines, projects, live search (
   });
   afterAll(async () => { await browser?.close(); await server?.stop(); });
 
-  it('medicines: search ignoring diacritics, details, availability and a batch check, in Czech', async () => {
+  it('medicines: the tab is in the navigation where a registry is imported; search ignoring diacritics, details, availability and a batch check, in Czech', async () => {
     const { page } = browser;
+    await page.goto(`${base}/`);
+    await page.click('nav[aria-label="Main"] a:has-text("Léčiva (SÚKL)")');
+    expect(page.url()).toBe(`${base}/medicines`);
     await page.goto(`${base}/medicines?tab=hledani&q=paralen`);
     await page.waitForSelector('[data-total]');
     expect(await page.textContent('[data-total]')).toBe('Nalezeno 4 přípravků.');

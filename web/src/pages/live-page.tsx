@@ -6,6 +6,7 @@
  */
 import { useEffect, useState } from 'preact/hooks';
 import { callTool, errorText } from '../api';
+import { globMatch } from '../glob';
 import { href, navigate, onLinkClick } from '../router';
 
 const TOOLS = ['search_content', 'find_and_grep', 'list_files'] as const;
@@ -29,7 +30,15 @@ type Form = ReturnType<typeof formOf>;
 export function argumentsOf(form: Form): Record<string, unknown> {
   const roots = form.roots.split(',').map((r) => r.trim()).filter(Boolean);
   if (form.tool === 'list_files') {
-    return { roots, absolute: false, ...(form.glob ? { pattern: form.glob, glob: true } : {}), ...(form.q ? { pattern: form.q } : {}) };
+    // fd takes one name pattern: the regex when there is one, else the glob.
+    // A bare-extension glob ("*.py") goes along as fd's extension filter; any
+    // other glob next to a regex is checked on the page (pageGlob).
+    const args: Record<string, unknown> = { roots, absolute: false };
+    const extension = bareExtension(form.glob);
+    if (form.q) args.pattern = form.q;
+    else if (form.glob && !extension) { args.pattern = form.glob; args.glob = true; }
+    if (extension) args.extensions = [extension];
+    return args;
   }
   const grep: Record<string, unknown> = { query: form.q, roots, case: form.case };
   if (form.literal) grep.fixed_strings = true;
@@ -37,6 +46,17 @@ export function argumentsOf(form: Form): Record<string, unknown> {
   if (form.tool === 'search_content' && form.glob) grep.include_globs = [form.glob];
   if (form.tool === 'find_and_grep' && form.glob) { grep.pattern = form.glob; grep.glob = true; }
   return grep;
+}
+
+/** "py" for "*.py": a glob fd's extension filter says exactly; null for any other glob. */
+function bareExtension(glob: string): string | null {
+  const match = /^\*\.([A-Za-z0-9_]+)$/.exec(glob.trim());
+  return match ? match[1]! : null;
+}
+
+/** The glob list_files could not send to fd (it already carries the regex), checked on the listed paths here. */
+export function pageGlob(form: Form): string | null {
+  return form.tool === 'list_files' && form.q && form.glob && !bareExtension(form.glob) ? form.glob.trim() : null;
 }
 
 export function LivePage({ url }: { url: URL }) {
@@ -84,9 +104,16 @@ export function LivePage({ url }: { url: URL }) {
       </form>
       <div role="status" aria-live="polite" class="status">{busy ? 'Running…' : ''}</div>
       {error && <p class="error" role="alert">{error}</p>}
-      {result !== null && <LiveResult result={result} />}
+      {result !== null && <LiveResult result={filtered(result, pageGlob(form))} />}
     </section>
   );
+}
+
+/** A list_files answer cut to the entries that match the page-side glob, saying how many it kept. */
+function filtered(result: any, glob: string | null): any {
+  if (!glob || !Array.isArray(result?.files)) return result;
+  const files = result.files.filter((f: { path: string }) => globMatch(glob, f.path));
+  return { ...result, files, count: files.length, page_glob: { glob, kept: files.length, of: result.files.length } };
 }
 
 interface LiveMatch { line_number: number; line: string; submatches?: { start: number; end: number }[] }
@@ -121,6 +148,7 @@ function LiveResult({ result }: { result: any }) {
   const total = typeof result === 'number' ? result : result?.total_matches ?? result?.total;
   return (
     <div class="live-result">
+      {result?.page_glob && <p data-page-glob>{result.page_glob.kept} of {result.page_glob.of} listed entries match {result.page_glob.glob}</p>}
       {typeof total === 'number' && <p data-live-total>Total: <strong>{total}</strong> matches{result?.file_count !== undefined ? ` in ${result.file_count} files` : ''}</p>}
       {groups && (
         <ol class="results">

@@ -7,12 +7,13 @@
  * page (search_code has no path filter): the count says how many it kept.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { callTool, errorText, request } from '../api';
+import { callTool, errorText } from '../api';
 import { CodeLines } from '../components/code-lines';
 import { globMatch } from '../glob';
 import { href, navigate, onLinkClick } from '../router';
 import { isTyping } from '../app';
 import { whenIdle } from '../idle-queue';
+import { servedTools } from '../served-tools';
 
 interface Hit {
   id: string; file: string; repository: string; language: string | null; start_line: number; end_line: number;
@@ -27,14 +28,9 @@ const MODES = ['auto', 'text', 'exact', 'regex'] as const;
 const DEBOUNCE_MS = 250;
 /** Hits rendered with the answer; the rest of the page follows in the next turn, so the answer shows sooner. */
 const FIRST_HITS = 5;
-let languagesCache: Promise<string[]> | null = null;
-
 /** Languages from the published tool schema (GET /api/tools), so the list is the server's. */
-function languages(): Promise<string[]> {
-  languagesCache ??= request<{ tools: { name: string; input_schema: any }[] }>('/api/tools')
-    .then((r) => r.tools.find((t) => t.name === 'search_code')?.input_schema?.properties?.language?.enum ?? [])
-    .catch(() => []);
-  return languagesCache;
+async function languages(): Promise<string[]> {
+  return (await servedTools()).find((t) => t.name === 'search_code')?.input_schema?.properties?.language?.enum ?? [];
 }
 
 function filtersOf(url: URL) {

@@ -1,0 +1,55 @@
+/**
+ * Which tools `quarry mcp` offers when `--tools` is not given, through the
+ * official SDK client over stdio: the code and live tools always, the nine
+ * medicine tools only where a SÚKL registry was imported under the root;
+ * `--tools medicines` still serves them without one, and they say how to
+ * import. The default tools/list is what every agent session pays for.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { importMedicines } from '../test-support/browser.js';
+import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
+import { o200kTokens } from '../test-support/o200k.js';
+import { makeTree } from '../test-support/temp-tree.js';
+import { toolsInGroups } from '../tools/registry.js';
+
+const medicineNames = toolsInGroups(['medicines']).map((t) => t.name).sort();
+
+describe('quarry mcp: the default tool groups', () => {
+  let session: StdioSession | undefined;
+  afterEach(async () => { await session?.close(); session = undefined; });
+  const names = async () => (await session!.client.listTools()).tools.map((t) => t.name).sort();
+
+  it('offers no medicine tools by default where no registry is imported, and costs fewer tokens', async () => {
+    const root = makeTree({ 'src/a.ts': 'export const a = 1;\n' });
+    session = await connectStdio(['--root', root, '--no-refresh']);
+    const { tools } = await session.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(toolsInGroups(['code', 'live']).map((t) => t.name).sort());
+    const withMedicines = await connectStdio(['--root', root, '--no-refresh', '--tools', 'code,live,medicines']);
+    try {
+      const all = (await withMedicines.client.listTools()).tools;
+      // The nine definitions an agent no longer reads at every session start.
+      expect(o200kTokens(JSON.stringify(all)) - o200kTokens(JSON.stringify(tools))).toBeGreaterThan(1000);
+    } finally {
+      await withMedicines.close();
+    }
+  });
+
+  it('still serves them with --tools medicines, answering that the registry is not imported and how to import it', async () => {
+    const root = makeTree({ 'src/a.ts': 'export const a = 1;\n' });
+    session = await connectStdio(['--root', root, '--no-refresh', '--tools', 'medicines', '--locale', 'en']);
+    expect(await names()).toEqual(medicineNames);
+    const reply = await callJson(session.client, 'search-medicine', { query: 'paralen' });
+    expect(reply.isError).toBe(true);
+    expect(reply.body.code).toBe('INDEX_MISSING');
+    expect(reply.body.error).toContain(`The SÚKL medicines registry is not imported under ${root}`);
+    expect(reply.body.error).toContain(`quarry medicines import DLP.zip LEKARNY.zip --root ${root}`);
+  });
+
+  it('offers the medicine tools by default once a registry is imported under the root', async () => {
+    const root = makeTree({ 'src/a.ts': 'export const a = 1;\n' });
+    await importMedicines(root);
+    session = await connectStdio(['--root', root, '--no-refresh']);
+    expect(await names()).toEqual(toolsInGroups(['code', 'live', 'medicines']).map((t) => t.name).sort());
+    expect((await callJson(session.client, 'search-medicine', { query: 'paralen' })).body.total_count).toBe(4);
+  });
+});
