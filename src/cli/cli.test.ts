@@ -15,12 +15,17 @@ const TREE = {
 describe('quarry CLI', () => {
   it('index --json prints one summary object', async () => {
     const root = makeTree(TREE);
+    const started = performance.now();
     const { code, json } = await runCliJson(['index', root, '--json']);
+    const wallMs = performance.now() - started;
     expect(code).toBe(0);
     expect(json.chunks).toBeGreaterThanOrEqual(2);
     expect(json).toMatchObject({ files: 2, added: 2, skipped: 1, skipped_by_reason: { binary: 1 }, index: path.join(root, '.quarry', 'index.db') });
     expect(json.index_bytes).toBeGreaterThan(0);
-    expect(json.duration_ms).toBeGreaterThanOrEqual(0);
+    // The run's own time: some work, and no more than the whole process took from outside.
+    expect(Number.isInteger(json.duration_ms)).toBe(true);
+    expect(json.duration_ms).toBeGreaterThan(0);
+    expect(json.duration_ms).toBeLessThanOrEqual(Math.ceil(wallMs));
   });
 
   it('index --index writes where it is told', async () => {
@@ -87,7 +92,8 @@ describe('quarry CLI', () => {
     const store = SqliteStore.open(path.join(root, '.quarry', 'index.db'));
     const partial = store.counts().files;
     store.close();
-    expect(partial).toBeLessThanOrEqual(4000);
+    // Killed midway: some of the files at most, never all of them.
+    expect(partial).toBeLessThan(4000);
     const { json } = await runCliJson(['index', root, '--json']);
     expect(json.files).toBe(4000);
     expect(json.added + json.unchanged).toBe(4000);

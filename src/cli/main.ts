@@ -4,6 +4,7 @@
  * The `quarry` command: one subcommand per file under commands/.
  */
 import { Command } from 'commander';
+import { missingNativeModules } from '../text/native-modules.js';
 
 /**
  * Each command's module, loaded only when needed: together they pull in the
@@ -19,7 +20,11 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   graph: async () => (await import('./commands/graph-command.js')).registerGraphCommand,
   medicines: async () => (await import('./commands/medicines-command.js')).registerMedicinesCommand,
   serve: async () => (await import('./commands/serve-command.js')).registerServeCommand,
+  doctor: async () => (await import('./commands/doctor-command.js')).registerDoctorCommand,
 };
+
+/** The commands whose work a native module speeds up: they say once, at start, when any is missing. */
+const USES_NATIVE = new Set(['index', 'search', 'locate', 'call', 'mcp', 'serve', 'graph']);
 
 const program = new Command()
   .name('quarry')
@@ -32,6 +37,16 @@ const program = new Command()
 
 // The command named on the line alone; every command for help, version or a name commander must reject.
 const named = process.argv[2];
+// Once per run: a command this one starts (the MCP server's index pass) inherits the mark and stays quiet.
+if (named !== undefined && USES_NATIVE.has(named) && process.env.QUARRY_NATIVE_REPORTED !== '1') {
+  process.env.QUARRY_NATIVE_REPORTED = '1';
+  const byReason = new Map<string, string[]>();
+  for (const { name, reason } of missingNativeModules()) byReason.set(reason, [...byReason.get(reason) ?? [], name]);
+  if (byReason.size > 0) {
+    const parts = [...byReason].map(([reason, names]) => `${names.join(', ')}: ${reason}`);
+    process.stderr.write(`quarry: native modules not loaded (${parts.join('; ')}); their JavaScript twins give the same answers, slower (quarry doctor lists them)\n`);
+  }
+}
 for (const name of named !== undefined && Object.hasOwn(COMMANDS, named) ? [named] : Object.keys(COMMANDS)) {
   (await COMMANDS[name]!())(program);
 }

@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
+import { nativeTurnedOff } from '../text/native-modules.js';
 
 /** Where node-gyp puts the module: build/Release under the package root (src/store and dist/store are both two levels down). */
 export const RANKING_MODULE = fileURLToPath(new URL('../../build/Release/quarry_ranking.node', import.meta.url));
@@ -27,6 +28,7 @@ let refused: string | null | undefined;
 
 /** Loads the ranking function into `db`; false (bm25() stays) when it cannot be. */
 export function loadRankingFunction(db: Database.Database): boolean {
+  if (refused === undefined) refused = nativeTurnedOff() ?? undefined;
   if (refused === undefined && !fs.existsSync(RANKING_MODULE)) refused = `${RANKING_MODULE} is not built (npm ci builds it)`;
   if (refused) return false;
   try {

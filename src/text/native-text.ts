@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
+import { nativeTurnedOff } from './native-modules.js';
 
 /** Where node-gyp puts the module (src/text and dist/text are both two levels down). */
 export const TEXT_MODULE = fileURLToPath(new URL('../../build/Release/quarry_text.node', import.meta.url));
@@ -23,19 +24,35 @@ export interface NativeText {
   addedWords(text: string): string;
 }
 
+/** Why each module file this thread tried did not load (absent once it loaded). */
+const refusals = new Map<string, string>();
+
+/** Why `file` did not load in this thread, or null when it loaded or was not tried. */
+export function nativeModuleRefusal(file: string): string | null {
+  return refusals.get(file) ?? null;
+}
+
 /**
- * A native module built by `npm ci` (node-gyp), loaded in this thread, or null when it is not built,
- * `accept` refuses it (another version, left by an older checkout) or Node will not load it (built
- * for another Node): the caller then does the same work in JavaScript or wasm.
+ * A native module built by `npm ci` (node-gyp), loaded in this thread, or null when it is turned
+ * off (QUARRY_NATIVE=off), not built, `accept` refuses it (another version, left by an older
+ * checkout) or Node will not load it (built for another Node): the caller then does the same work
+ * in JavaScript or wasm.
  */
 export function loadNativeModule<T>(file: string, accept: (module: T) => boolean): T | null {
-  if (!fs.existsSync(file)) return null;
+  const off = nativeTurnedOff();
+  if (off) return refuse(file, off);
+  if (!fs.existsSync(file)) return refuse(file, 'not built (npm ci builds it)');
   try {
     const module = createRequire(import.meta.url)(file) as T;
-    return accept(module) ? module : null;
-  } catch {
-    return null;
+    return accept(module) ? module : refuse(file, 'of another version (left by an older checkout: npm ci builds it again)');
+  } catch (error) {
+    return refuse(file, (error as Error).message);
   }
+}
+
+function refuse(file: string, reason: string): null {
+  refusals.set(file, reason);
+  return null;
 }
 
 export const nativeText: NativeText | null = loadNativeModule<NativeText & { version: number }>(TEXT_MODULE, (module) => module.version === TEXT_MODULE_VERSION);

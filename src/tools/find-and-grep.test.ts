@@ -30,12 +30,17 @@ describe('find_and_grep: fd then rg', () => {
   const root = tree();
 
   it('searches only the files fd selected and reports meta', async () => {
+    const started = performance.now();
     const reply = await call(root, 'find_and_grep', { roots: ['.'], extensions: ['ts'], query: 'marker' });
+    const wallMs = performance.now() - started;
     expect(reply.matches.map((m: any) => m.file)).toEqual(['src/mid.ts', 'src/mid.ts', 'src/new.ts', 'src/old.ts']);
     expect(reply.total_matches).toBe(4);
     expect(reply.meta).toMatchObject({ searched_file_count: 3, truncated: false });
-    expect(reply.meta.fd_elapsed_ms).toBeGreaterThanOrEqual(0);
+    // Each child's own run time in whole ms: a real process takes some, and both fit in the call.
+    expect(Number.isInteger(reply.meta.fd_elapsed_ms)).toBe(true);
+    expect(reply.meta.fd_elapsed_ms).toBeGreaterThan(0);
     expect(reply.meta.rg_elapsed_ms).toBeGreaterThan(0);
+    expect(reply.meta.fd_elapsed_ms + reply.meta.rg_elapsed_ms).toBeLessThanOrEqual(Math.ceil(wallMs));
   });
 
   it.each([

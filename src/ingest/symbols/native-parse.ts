@@ -50,6 +50,11 @@ function parseModule(): ParseModule | null {
   return loaded;
 }
 
+/** Whether the module loads in this thread (`quarry doctor` asks). */
+export function nativeParseLoaded(): boolean {
+  return parseModule() !== null;
+}
+
 const grammars = new Map<Language, NativeGrammar | null>();
 
 /** The native grammar for `language` with `spec`'s query, or null (web-tree-sitter parses it). */
