@@ -8,6 +8,7 @@ const SERVER = ['/node_modules/fastify/', '/node_modules/@modelcontextprotocol/'
 const PDF = ['/node_modules/pdfjs-dist/'];
 const TREE_SITTER = ['/node_modules/web-tree-sitter/', '/dist/ingest/symbols/'];
 const MEDICINES = ['/dist/medicines/'];
+const INDEXER = ['/dist/ingest/indexer.js', '/dist/ingest/index-worker.js'];
 
 const TREE = {
   'src/server.ts': 'export function startServer(port: number) {\n  listen(port);\n}\n',
@@ -44,5 +45,14 @@ describe('quarry start: each command loads only what it needs', () => {
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toMatchObject({ added: 0, updated: 0, unchanged: 2 });
     expect(loadedOf(again.modules, [...SERVER, ...PDF, ...MEDICINES, ...TREE_SITTER])).toEqual([]);
+  });
+
+  it('search answers in its own process: no search worker, no indexer, no server, PDF or tree-sitter', async () => {
+    const root = makeTree(TREE);
+    expect((await runCli(['index', root])).code).toBe(0);
+    const run = await runCliProbed(['search', 'startServer', '--root', root, '-n', '5', '--json']);
+    expect(run.code).toBe(0);
+    expect(JSON.parse(run.stdout).items[0].file).toBe('src/server.ts');
+    expect(loadedOf(run.modules, ['/dist/search/search-worker.js', ...INDEXER, ...SERVER, ...PDF, ...TREE_SITTER])).toEqual([]);
   });
 });
