@@ -172,5 +172,18 @@ describe('the search pool runs searches off the serving thread', () => {
       const heavy = await runCliJson(['call', '--root', root, 'search_code', JSON.stringify(HEAVY)], { env });
       expect(heavy.json).toMatchObject({ ok: false, code: 'TIMEOUT' });
     }, 60_000);
+
+    it('holds for `quarry search`, which searches in its own process: the message in its locale on stderr, then the process ends', async () => {
+      const started = performance.now();
+      const heavy = await runCli(['search', HEAVY.query, '--mode', 'regex', '--root', root, '-n', '1'], { env: { ...env, QUARRY_LOCALE: 'cs' } });
+      expect(heavy.code).toBeNull(); // killed by the watchdog: never "found nothing" (1)
+      expect(heavy.stdout).toBe('');
+      expect(heavy.stderr).toContain(`quarry: Hledání neskončilo do ${SEARCH_POOL.hardTimeoutMsMin * 4} ms`);
+      expect(performance.now() - started).toBeLessThan(20_000);
+      // Under the limit the watchdog stands down and the answer is whole.
+      const small = await runCli(['search', SMALL.query, '--mode', 'exact', '--root', root], { env });
+      expect(small.code).toBe(0);
+      expect(small.stdout).toContain('src/small.ts');
+    }, 60_000);
   });
 });

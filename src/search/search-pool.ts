@@ -12,7 +12,10 @@
  * thread that loaded it was terminated crashes the whole process (measured:
  * SIGSEGV / "Check failed: node->IsInUse()"). A process can be killed and
  * replaced safely. When the built worker script is absent (tests running the
- * TypeScript sources) jobs run in the calling thread instead.
+ * TypeScript sources) jobs run in the calling thread instead. A one-shot
+ * command (`quarry search`) asks for the calling thread too: starting a
+ * worker process for one search would cost a second Node start and a second
+ * load of the engine; a watchdog thread keeps its hard limit (search-watchdog).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -20,7 +23,9 @@ import { fileURLToPath } from 'node:url';
 import { fork, type ChildProcess } from 'node:child_process';
 import { catalogueError } from '../contracts/errors.js';
 import { SEARCH_POOL } from '../contracts/limits.js';
+import type { Locale } from '../contracts/messages/index.js';
 import { ReadOnlyStores, fromJobFailure, runSearchJob, type JobFailure, type SearchJob, type SearchOp, type SearchOps } from './search-jobs.js';
+import { startWatchdog } from './search-watchdog.js';
 
 /** The built worker script; absent when running from TypeScript sources. */
 export const SEARCH_WORKER_SCRIPT = fileURLToPath(new URL('./search-worker.js', import.meta.url));
@@ -31,6 +36,11 @@ export interface SearchPoolOptions {
   hardTimeoutMs?: number;
   /** Worker script; null runs every job in the calling thread. */
   script?: string | null;
+  /**
+   * Every job in the calling thread, under the hard limit all the same: past it the process ends
+   * with the TIMEOUT message in this locale on stderr. For a command that makes one search and exits.
+   */
+  inProcess?: { locale: Locale };
 }
 
 /** Default workers: min(SEARCH_POOL.workersDefault, cores). */
@@ -80,6 +90,8 @@ export class SearchPool {
   /** 'workers' when searches leave the calling thread. */
   readonly mode: 'workers' | 'in-process';
   private readonly script: string | null;
+  /** The locale of the watchdog's message when jobs run here under the hard limit, else null (no limit here). */
+  private readonly watchdogLocale: Locale | null;
   private readonly slots: Slot[] = [];
   private readonly queue: Pending[] = [];
   private localStores: ReadOnlyStores | null = null;
@@ -94,7 +106,8 @@ export class SearchPool {
     this.workers = options.workers ?? defaultSearchWorkers();
     this.queueMax = options.queueMax ?? SEARCH_POOL.queueMax;
     this.hardTimeoutMs = options.hardTimeoutMs ?? SEARCH_POOL.hardTimeoutMs;
-    const script = options.script === undefined ? SEARCH_WORKER_SCRIPT : options.script;
+    const script = options.inProcess ? null : options.script === undefined ? SEARCH_WORKER_SCRIPT : options.script;
+    this.watchdogLocale = options.inProcess?.locale ?? null;
     this.script = script !== null && fs.existsSync(script) ? script : null;
     this.mode = this.script ? 'workers' : 'in-process';
   }
@@ -166,10 +179,17 @@ export class SearchPool {
     }
   }
 
-  /** No worker script: the job runs now, in this thread (no hard limit can apply). */
-  private runHere(job: SearchJob): Promise<unknown> {
+  /** No worker script: the job runs now, in this thread, under the watchdog when one was asked for (else no hard limit). */
+  private async runHere(job: SearchJob): Promise<unknown> {
     this.localStores ??= new ReadOnlyStores();
-    return runSearchJob(job, this.localStores);
+    if (this.watchdogLocale === null) return runSearchJob(job, this.localStores);
+    const ms = this.hardTimeoutMs;
+    const watchdog = startWatchdog(ms, catalogueError('TIMEOUT', { key: 'search.hard_timeout', params: { ms } }, this.watchdogLocale).message);
+    try {
+      return await runSearchJob(job, this.localStores);
+    } finally {
+      watchdog.stop();
+    }
   }
 
   private pump(): void {

@@ -37,6 +37,12 @@ export interface ToolContextOptions {
   env?: NodeJS.ProcessEnv;
   /** The embeddings endpoint (off when null); read from QUARRY_EMBEDDINGS_* when not given. */
   embeddings?: EmbeddingsConfig | null;
+  /**
+   * Searches run in this thread (under the pool's hard limit, kept by a watchdog thread) instead of
+   * in worker processes: for a command that searches once and exits, which would otherwise pay a
+   * second Node start and a second load of the engine for its one search.
+   */
+  searchInProcess?: boolean;
 }
 
 export class ToolContext {
@@ -62,6 +68,7 @@ export class ToolContext {
   /** The optional embeddings endpoint, null when off. */
   readonly embeddings: EmbeddingsConfig | null;
   private queryVectors: QueryEmbeddings | null = null;
+  private readonly searchInProcess: boolean;
   private closed = false;
 
   constructor(options: ToolContextOptions) {
@@ -72,6 +79,7 @@ export class ToolContext {
     this.requestedLocale = options.locale ?? this.env.QUARRY_LOCALE;
     this.embeddings = options.embeddings === undefined ? embeddingsConfig({}, this.env) : options.embeddings;
     this.indexWaitMs = searchWaitMs(this.env);
+    this.searchInProcess = options.searchInProcess ?? false;
   }
 
   /** The door has started an index pass over its folder; `done` settles when the pass ends. */
@@ -119,9 +127,9 @@ export class ToolContext {
     return this.indexPass.notice(locale);
   }
 
-  /** The search workers, started on the first search (QUARRY_SEARCH_WORKERS / QUARRY_SEARCH_TIMEOUT_MS tune them). */
+  /** The search workers, started on the first search (QUARRY_SEARCH_WORKERS / QUARRY_SEARCH_TIMEOUT_MS tune them); or this thread (searchInProcess). */
   get searchPool(): SearchPool {
-    this.pool ??= new SearchPool(searchPoolOptionsFromEnv(this.env));
+    this.pool ??= new SearchPool({ ...searchPoolOptionsFromEnv(this.env), ...(this.searchInProcess ? { inProcess: { locale: this.locale } } : {}) });
     return this.pool;
   }
 

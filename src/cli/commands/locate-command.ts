@@ -71,7 +71,7 @@ export function registerLocateCommand(program: Command): void {
         const input = opts.file !== undefined ? readFileStart(opts.file) : text ?? (process.stdin.isTTY ? '' : await readStdinStart());
         const raw: Record<string, unknown> = { text: input, max_results: opts.maxResults, repository: opts.repository };
         for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
-        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, locale: opts.locale });
+        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, locale: opts.locale, searchInProcess: true });
         try {
           const response = (await callTool('locate', raw, ctx)) as LocateResponse;
           await writeOut(opts.json ? JSON.stringify(response) : renderLocateText(response, '-n'));

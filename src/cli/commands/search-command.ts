@@ -54,7 +54,7 @@ export function registerSearchCommand(program: Command): void {
           await writeOut(JSON.stringify(planSearch(normalizeSearchCodeParams(raw)), null, 2));
           return EXIT.ok;
         }
-        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store });
+        const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, searchInProcess: true });
         try {
           const response = (await callTool('search_code', raw, ctx)) as SearchCodeResponse;
           const style = opts.color !== false && process.stdout.isTTY ? COLOR_STYLE : PLAIN_STYLE;
