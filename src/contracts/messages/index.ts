@@ -14,6 +14,7 @@ import { medicinesMessages } from './medicines.js';
 import { httpMessages } from './http.js';
 import { searchCodeMessages } from './search-code.js';
 import { storeMessages } from './store.js';
+import { structureMessages } from './structure.js';
 
 export type { Catalogue, Locale } from './catalogue.js';
 export { LOCALES } from './catalogue.js';
@@ -28,6 +29,7 @@ const catalogue = {
   ...evalMessages,
   ...storeMessages,
   ...embeddingsMessages,
+  ...structureMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;
