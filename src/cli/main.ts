@@ -14,6 +14,7 @@ const COMMANDS: Record<string, () => Promise<(program: Command) => void>> = {
   index: async () => (await import('./commands/index-command.js')).registerIndexCommand,
   search: async () => (await import('./commands/search-command.js')).registerSearchCommand,
   locate: async () => (await import('./commands/locate-command.js')).registerLocateCommand,
+  structure: async () => (await import('./commands/structure-command.js')).registerStructureCommand,
   call: async () => (await import('./commands/call-command.js')).registerCallCommand,
   mcp: async () => (await import('./commands/mcp-command.js')).registerMcpCommand,
   graph: async () => (await import('./commands/graph-command.js')).registerGraphCommand,

@@ -3,6 +3,7 @@ import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { TOOL_INPUT } from '../contracts/limits.js';
 import { message, type Locale, type MessageKey, type MessageParams } from '../contracts/messages/index.js';
 import { STRUCTURE } from '../contracts/structure-limits.js';
+import { runCli, runCliJson } from '../test-support/cli.js';
 import { connectHttp, startServe, type ServerProcess } from '../test-support/http-server.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
 import { copyFixture } from '../test-support/temp-tree.js';
@@ -138,5 +139,41 @@ describe('search_structure through REST and MCP over HTTP (quarry serve)', () =>
     expect(isError).toBe(false);
     expect(body).toMatchObject({ total: 3, prefilter: { mode: 'scan', files_parsed: 1 }, warnings: [message('structure.scan', { language: 'go', parsed: 1 }, 'cs')] });
     expect(text.split('\n').slice(1, 3)).toEqual(['go/server.go', '  21:2 if s.closed { …']);
+  });
+});
+
+describe('quarry structure (the built CLI)', () => {
+  const root = copyFixture('structure');
+  beforeAll(async () => {
+    expect((await runCli(['index', root])).code).toBe(0);
+  });
+
+  it('prints one line per match with its captures, inferring the language from --path', async () => {
+    const result = await runCli(['structure', 'fs::read_to_string($P)', '--path', 'rust/*.rs', '--root', root]);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n')).toEqual([
+      '2 of 2 matches (rust; candidates by "read_to_string", 1 file parsed)',
+      'rust/lib.rs',
+      '  10:20 fs::read_to_string(path)  | P=path',
+      '  30:16 fs::read_to_string(path)  | P=path',
+    ]);
+  });
+
+  it('takes a rule as JSON, prints JSON with --json, and exits 1 when nothing matches', async () => {
+    const rule = JSON.stringify({ kind: 'call_expression', has: { kind: 'identifier', regex: '^kfree$' } });
+    const found = await runCliJson(['structure', '--rule', rule, '-l', 'c', '--json', '--root', root]);
+    expect(found.code).toBe(0);
+    expect(found.json).toMatchObject({ total: 3, matches: [{ file: 'c/pool.c', text: 'kfree(p->items)' }, {}, {}] });
+    const none = await runCliJson(['structure', 'no_such_function($A)', '-l', 'c', '--json', '--root', root]);
+    expect(none).toMatchObject({ code: 1, json: { total: 0, matches: [] } });
+  });
+
+  it('says what is wrong in Czech and exits 2', async () => {
+    const bad = await runCli(['structure', 'g(', '-l', 'c', '--root', root, '--locale', 'cs']);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr.trim()).toBe(`quarry: ${failed('structure.pattern_syntax_error', { param: 'pattern', language: 'c', near: 'g(' }, 'cs')}`);
+    const json = await runCli(['structure', '--rule', '{not json', '-l', 'c', '--root', root]);
+    expect(json.code).toBe(2);
+    expect(json.stderr).toContain('--rule');
   });
 });

@@ -72,6 +72,11 @@ export const structureMessages = {
     ja: 'ast-grep が rule を受け付けませんでした: {reason}',
     cs: 'ast-grep pravidlo odmítl: {reason}',
   },
+  'structure.rule_json': {
+    en: '--rule is not a JSON object: {reason}',
+    ja: '--rule が JSON オブジェクトではありません: {reason}',
+    cs: '--rule není objekt JSON: {reason}',
+  },
   'structure.path_outside': {
     en: 'paths must stay inside the project: "{value}"',
     ja: 'paths はプロジェクト内を指す必要があります: "{value}"',
