@@ -38,6 +38,11 @@ const COMMANDS: Record<string, CommandEntry> = {
     summary: 'Which files a task is about (locate): pass an issue, bug report or stack trace. Exit 0 when files were found, 1 when none, 2 on error.',
     load: async () => (await import('./commands/locate-command.js')).registerLocateCommand,
   },
+  structure: {
+    term: 'structure [options] [pattern]',
+    summary: 'Find code by its syntax tree with an ast-grep pattern ("kmalloc_array($N, $S, $F)"). Exit 0 when something matched, 1 when nothing did, 2 on error.',
+    load: async () => (await import('./commands/structure-command.js')).registerStructureCommand,
+  },
   call: {
     term: 'call [options] <tool> [json]',
     summary: 'Call any tool with JSON arguments (argument, or stdin when omitted or "-") and print its JSON reply.',

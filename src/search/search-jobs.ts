@@ -29,6 +29,8 @@ import { planSearch } from './plan.js';
 import { firstStageWordsPath } from '../ingest/first-stage-files.js';
 import { searchCodePage } from './search-code-service.js';
 import type { SemanticQuery } from './semantic-fusion.js';
+import type { StructureParams } from '../contracts/structure-params.js';
+import type { StructureSearchResult } from './structure/structure-search.js';
 
 /** Each operation's parameters and answer. */
 export interface SearchOps {
@@ -36,6 +38,7 @@ export interface SearchOps {
   find_references: { params: ReferencesRequest; result: ReferencesResponse };
   project_search: { params: SearchRequest; result: SearchResponse };
   locate: { params: LocateParams; result: LocateResponse };
+  search_structure: { params: StructureParams; result: StructureSearchResult };
 }
 
 export type SearchOp = keyof SearchOps;
@@ -205,6 +208,11 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
       return store.read((reader) => searchProject(reader, job.params as SearchOps['project_search']['params']));
     case 'locate':
       return locate(store, job.params as SearchOps['locate']['params']);
+    case 'search_structure': {
+      // Loaded on the first structural search: ast-grep's native library is no cost to workers that never run one.
+      const { searchStructure } = await import('./structure/structure-search.js');
+      return store.read((reader) => searchStructure(reader, job.params as SearchOps['search_structure']['params']));
+    }
     default:
       throw new Error(`unknown search op ${String(job.op)}`);
   }

@@ -19,6 +19,7 @@ import { locateTool } from './locate.js';
 import { searchCodeTool } from './search-code.js';
 import { searchContentTool } from './search-content.js';
 import { searchMedicineTool } from './search-medicine.js';
+import { searchStructureTool } from './search-structure.js';
 import type { AnyTool, ToolGroup } from './types.js';
 
 /** The SÚKL medicines tools, in the MCP contract's order. */
@@ -28,7 +29,7 @@ const MEDICINES_TOOLS: readonly AnyTool[] = [
 ];
 
 export const ALL_TOOLS: readonly AnyTool[] = [
-  searchCodeTool, findReferencesTool, locateTool,
+  searchCodeTool, findReferencesTool, locateTool, searchStructureTool,
   listFilesTool, searchContentTool, findAndGrepTool,
   ...MEDICINES_TOOLS,
 ];

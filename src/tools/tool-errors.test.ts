@@ -10,6 +10,7 @@ import { z } from 'zod';
 import { toQuarryError, type QuarryError } from '../contracts/errors.js';
 import { LANGUAGES } from '../contracts/languages.js';
 import { FIND_REFERENCES, LIVE, MEDICINES, SEARCH_CODE, TOOL_INPUT } from '../contracts/limits.js';
+import { STRUCTURE } from '../contracts/structure-limits.js';
 import { LOCALES, localesOf, message, messageKeys, type Locale, type MessageKey, type MessageParams } from '../contracts/messages/index.js';
 import { toolSchema } from '../contracts/tool-input.js';
 import { FD_TYPES } from '../live/fd.js';
@@ -76,6 +77,17 @@ const findReferences: Case[] = [
   ['find_references', 'unknown parameter', { symbol: 'f', query: 'x' }, code('search_code.unknown_param', { param: 'query', known: known('find_references') })],
 ];
 
+const structure: Case[] = [
+  ['search_structure', 'neither pattern nor rule', { language: 'c' }, code('structure.pattern_or_rule')],
+  ['search_structure', 'empty pattern', { pattern: '  ', language: 'c' }, code('structure.pattern_empty')],
+  ['search_structure', 'unknown language', { pattern: 'f($A)', language: 'cobol' }, code('structure.language_unknown', { value: 'cobol', valid: 'c, python, go, rust, typescript, tsx, javascript, html, css' })],
+  ['search_structure', 'rule with an unknown key', { language: 'c', rule: { kind: 'call_expression', hass: {} } }, code('structure.rule_unknown_key', { key: 'hass', at: 'rule', known: 'pattern, kind, regex, nthChild, range, inside, has, precedes, follows, all, any, not' })],
+  ['search_structure', 'rule value of the wrong shape', { language: 'c', rule: { all: {} } }, code('structure.rule_value', { at: 'rule.all', expected: 'non-empty array of rules' })],
+  ['search_structure', 'above range', { pattern: 'f($A)', language: 'c', skip: STRUCTURE.skip.max + 1 }, code('search_code.above_max', { param: 'skip', max: STRUCTURE.skip.max, value: STRUCTURE.skip.max + 1 })],
+  ['search_structure', 'path outside the project', { pattern: 'f($A)', paths: ['../etc/*.c'] }, code('structure.path_outside', { value: '../etc/*.c' })],
+  ['search_structure', 'unknown parameter', { pattern: 'f($A)', language: 'c', query: 'x' }, code('search_code.unknown_param', { param: 'query', known: known('search_structure') })],
+];
+
 const live: Case[] = [
   ['list_files', 'missing required', {}, plain('live.roots_required')],
   ['list_files', 'empty array', { roots: [] }, plain('live.roots_required')],
@@ -129,7 +141,7 @@ const medicines: Case[] = [
   ['batch-check-availability', 'too many', { sukl_codes: Array.from({ length: MEDICINES.batchMaxCodes + 1 }, (_, i) => String(i + 1)) }, plain('medicines.too_many_codes', { max: MEDICINES.batchMaxCodes })],
 ];
 
-const CASES = [...searchCode, ...locate, ...findReferences, ...live, ...medicines];
+const CASES = [...searchCode, ...locate, ...findReferences, ...structure, ...live, ...medicines];
 
 /** Words zod, SQLite and Node put in their own error texts. */
 const RAW = /Invalid input|expected \w+, received|Too (small|big)|✖|SQLITE|ENOENT|ZodError/;

@@ -17,6 +17,7 @@ import { httpMessages } from './http.js';
 import { searchCodeMessages } from './search-code.js';
 import { serveMessages } from './serve.js';
 import { storeMessages } from './store.js';
+import { structureMessages } from './structure.js';
 
 export type { Catalogue, Locale } from './catalogue.js';
 export { LOCALES } from './catalogue.js';
@@ -34,6 +35,7 @@ const catalogue = {
   ...filesMessages,
   ...accessMessages,
   ...serveMessages,
+  ...structureMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;
