@@ -61,6 +61,24 @@ describe.each(STORES)('locate on $name ($reason)', ({ name, scratch, present }) 
     expect(test === -1 || test > 0).toBe(true);
   });
 
+  it.skipIf(!present)('follows the function a frame names when its line, from another version of the file, lands in another function', async () => {
+    // Lines from an older cache.py: line 30 is now inside get, line 60 inside _delete.
+    const drifted = [
+      'FileCache.set raises FileNotFoundError when another process clears the cache',
+      '',
+      'Traceback (most recent call last):',
+      '  File "/usr/lib/python3/site-packages/minicache/cache.py", line 30, in set',
+      '    self._cull()',
+      '  File "/usr/lib/python3/site-packages/minicache/cache.py", line 60, in _cull',
+      '    filelist.sort(key=os.path.getmtime)',
+      "FileNotFoundError: [Errno 2] No such file or directory: '/tmp/c/3f2a.cache'",
+    ].join('\n');
+    const first = (await run(drifted)).files[0]!;
+    expect(first.file).toBe('minicache/cache.py');
+    expect(first.symbols.slice(0, 2)).toMatchObject([{ name: 'FileCache._cull', line: 71 }, { name: 'FileCache.set', line: 41 }]);
+    expect(first.symbols.map((s) => s.name)).not.toContain('FileCache._delete');
+  });
+
   it.skipIf(!present)('finds the file from prose alone, by the names it defines and its words', async () => {
     const answer = await run('Keys with a space are accepted although validate_key should refuse control characters and spaces');
     expect(answer.files[0]).toMatchObject({ file: 'minicache/keys.py', kind: 'source' });

@@ -5,9 +5,9 @@
  * each frame's line is a likely place to change), dotted module names, and
  * the text's words in a file's path (`ascii.rst` -> `io/ascii/rst.py`).
  */
-import type { IndexReader } from '../store/store.js';
+import type { IndexReader, OutlineSymbol } from '../store/store.js';
 import type { EvidenceBoard } from './evidence.js';
-import type { TextClues } from './extract.js';
+import type { TextClues, TracebackFrame } from './extract.js';
 import type { PathTable } from './path-table.js';
 import { termWeight } from './term-weight.js';
 
@@ -38,6 +38,32 @@ function addWrittenPaths(board: EvidenceBoard, table: PathTable, clues: TextClue
   }
 }
 
+/** A definition as the frame's hint names it. */
+type FrameDefinition = Pick<OutlineSymbol, 'name' | 'kind' | 'container' | 'start_line'>;
+
+/** Whether a frame's function (`_cull`, `FileCache._cull`) names a definition: the last part is its name, a qualifier its container. */
+function namesDefinition(func: string, def: { name: string; container: string | null }): boolean {
+  const parts = func.split('.');
+  if (parts[parts.length - 1] !== def.name) return false;
+  return parts.length === 1 || def.container === null || parts.includes(def.container);
+}
+
+/**
+ * The definition a frame points at: the one around its line when that is the function the frame
+ * names (or the frame names none). When the line lands in another function, the report came from
+ * another version of the file, where lines have moved but names have not: the frame's function,
+ * defined in this file, is followed instead (the one nearest the line when several share the name);
+ * when the file does not define it, the line's definition is all there is to go on.
+ */
+async function frameDefinition(reader: IndexReader, file: { id: number; path: string }, frame: TracebackFrame): Promise<FrameDefinition | undefined> {
+  const at = frame.line === null ? undefined : await reader.definitionAt(file.id, frame.line);
+  if (!frame.func || (at && namesDefinition(frame.func, at))) return at;
+  const line = frame.line ?? 0;
+  const named = (await reader.fileOutline(file.path)).filter((s) => namesDefinition(frame.func!, s))
+    .sort((a, b) => Math.abs(a.start_line - line) - Math.abs(b.start_line - line) || a.start_line - b.start_line)[0];
+  return named ?? at;
+}
+
 async function addFrames(board: EvidenceBoard, table: PathTable, clues: TextClues, reader: IndexReader): Promise<void> {
   const inProject = clues.frames.flatMap((frame) => {
     const match = table.matchPath(frame.components);
@@ -50,7 +76,7 @@ async function addFrames(board: EvidenceBoard, table: PathTable, clues: TextClue
     for (const file of files) {
       board.add(file, 'frame', weight / files.length, frame.line === null ? 'traceback' : `line ${frame.line}`);
       if (innermost) board.max(file, 'frameInnermost', 1 / files.length);
-      const at = frame.line === null ? undefined : await reader.definitionAt(file.id, frame.line);
+      const at = await frameDefinition(reader, file, frame);
       // A frame's function leads the file's hints, the innermost first: that is where it broke.
       if (at) board.hint(file, { name: at.container ? `${at.container}.${at.name}` : at.name, kind: at.kind, line: at.start_line, weight: FRAME_HINT + weight });
       else if (frame.func) board.hint(file, { name: frame.func, kind: 'function', line: frame.line ?? 0, weight: FRAME_HINT + weight });
