@@ -18,14 +18,19 @@ export const FILE_READ = {
 /** Content uploaded over REST (POST /api/projects/:id/files). */
 export const UPLOADS = {
   /**
-   * Bytes of uploaded file content one project may hold, all its uploads together (a replaced
-   * file counts once, with its new size). The index stores each byte several times over (chunks,
+   * Bytes of uploaded content one project may hold, its uploaded files and conversation messages
+   * together (a replaced file counts once, with its new size). The index stores each byte several times over (chunks,
    * word index, trigrams), so this bounds the project's folder to a few hundred MB.
    * QUARRY_UPLOAD_QUOTA_MB overrides it, within `quotaMb`.
    */
   quotaMb: { min: 1, max: 100_000, default: 64 },
   /** The environment variable that sets the quota in MiB. */
   quotaEnv: 'QUARRY_UPLOAD_QUOTA_MB',
+  /**
+   * Heap of the worker thread that prepares uploads: a 10 MB source file parsed and chunked
+   * peaks at a few hundred MB; past this the worker dies alone (the upload fails, the server stays).
+   */
+  workerHeapMb: 768,
 } as const;
 
 /** The per-project upload quota in bytes: QUARRY_UPLOAD_QUOTA_MB when it is a whole number in range, else the default. */

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { SqliteStore } from '../store/sqlite-store.js';
 import { makeTree } from '../test-support/temp-tree.js';
-import { putFile } from './put-content.js';
+import { addMessage, putFile } from './put-content.js';
 import { loadParsers } from './symbols/parsers.js';
 
 describe('uploaded files', () => {
@@ -17,6 +17,21 @@ describe('uploaded files', () => {
       expect(store.db.prepare('SELECT symbol FROM chunks').all()).toEqual([{ symbol: 'charge' }]);
       await putFile(store, 'src/pay.ts', 'export function refund() {}\n', parsers);
       expect(symbols()).toEqual([{ name: 'refund', kind: 'function' }]);
+    } finally {
+      store.close();
+    }
+  });
+
+  it('stay within the quota: a replaced file counts once, the refused one leaves nothing, messages count too', async () => {
+    const store = SqliteStore.open(path.join(makeTree(), 'index.db'), { create: true });
+    try {
+      const quota = { quotaBytes: 100 };
+      await putFile(store, 'a.txt', 'x'.repeat(60), undefined, quota);
+      await expect(putFile(store, 'b.txt', 'y'.repeat(50), undefined, quota)).rejects.toMatchObject({ code: 'PAYLOAD_TOO_LARGE', message: expect.stringMatching(/quota of 100 bytes \(60 bytes stored\)/) });
+      expect((await putFile(store, 'a.txt', 'z'.repeat(90), undefined, quota)).replaced).toBe(true);
+      expect(store.db.prepare('SELECT path, size FROM files').all()).toEqual([{ path: 'a.txt', size: 90 }]);
+      await expect(addMessage(store, { conversationId: 'conv_1', speaker: 'user', content: 'w'.repeat(20) }, { ...quota, locale: 'cs' }))
+        .rejects.toMatchObject({ message: expect.stringMatching(/kvótu nahraného obsahu projektu/) });
     } finally {
       store.close();
     }

@@ -323,6 +323,11 @@ export function prepareContentStatements(db: Database.Database) {
     fileIdByPath: db.prepare<{ source_id: number; path: string }, { id: number }>(
       'SELECT id FROM files WHERE source_id = @source_id AND path = @path',
     ),
+    /** Bytes of uploaded files and messages, less the upload at `path` (what an upload replacing it adds to). */
+    contentBytesBesides: db.prepare<{ uploads: string; conversations: string; path: string }, { bytes: number }>(
+      `SELECT coalesce(sum(f.size), 0) AS bytes FROM files f JOIN sources s ON s.id = f.source_id
+       WHERE s.name IN (@uploads, @conversations) AND NOT (s.name = @uploads AND f.path = @path)`,
+    ),
     fileSetSourceType: db.prepare<{ id: number; source_type: string }>('UPDATE files SET source_type = @source_type WHERE id = @id'),
     fileCountsByType: db.prepare<[], { source_type: string; n: number }>(
       'SELECT source_type, count(*) AS n FROM files GROUP BY source_type',

@@ -92,6 +92,8 @@ export class WriteQueue {
   /** Writes queued or waiting for the lock; shared with index workers (SharedArrayBuffer). */
   readonly waiting = new Int32Array(new SharedArrayBuffer(4));
   private tail: Promise<unknown> = Promise.resolve();
+  /** Writes this process makes on other connections (`whileElsewhere`), still running. */
+  private readonly elsewhere = new Set<Promise<unknown>>();
 
   /** Runs `fn` in its own IMMEDIATE transaction on `store`, after every write queued before it. */
   run<T>(store: SqliteStore, fn: () => T, options: WriteOptions = {}): Promise<T> {
@@ -119,9 +121,26 @@ export class WriteQueue {
     return job;
   }
 
-  /** Resolves once every write queued so far has finished. */
+  /**
+   * A write this process makes on another connection of the file (the upload worker's, which
+   * prepares and writes off the serving thread): counted among the waiting writes while it runs,
+   * so an index pass holds back its next transaction for it as for the queue's own, and awaited
+   * by `drained`. The lock itself is SQLite's: that connection waits for it, bounded.
+   */
+  whileElsewhere<T>(write: () => Promise<T>): Promise<T> {
+    Atomics.add(this.waiting, 0, 1);
+    const running = write().finally(() => {
+      Atomics.sub(this.waiting, 0, 1);
+      this.elsewhere.delete(running);
+    });
+    this.elsewhere.add(running);
+    return running;
+  }
+
+  /** Resolves once every write queued so far, and every write made elsewhere, has finished. */
   async drained(): Promise<void> {
     await this.tail;
+    await Promise.allSettled([...this.elsewhere]);
   }
 }
 

@@ -14,8 +14,9 @@ import {
   addMessageRequest, createConversationRequest, putFileRequest, searchRequest,
   type SearchResponse,
 } from '../contracts/rest-api.js';
+import { uploadQuotaBytes } from '../contracts/file-read-limits.js';
 import { addMessage, putFile } from '../ingest/put-content.js';
-import { loadParsers } from '../ingest/symbols/parsers.js';
+import { uploadWorker } from '../ingest/upload-preparer.js';
 import { searchProject } from '../search/project-search.js';
 import type { SearchPool } from '../search/search-pool.js';
 import { openStore } from '../store/open-store.js';
@@ -73,12 +74,16 @@ export async function searchProjectContent(project: ProjectTarget, raw: unknown,
   }
 }
 
-/** Stores (or replaces) a file and indexes it; `replaced` tells the door 200 from 201. */
-export async function putProjectFile(project: ProjectTarget, raw: unknown, locale: Locale = 'en') {
+/**
+ * Stores (or replaces) a file and indexes it; `replaced` tells the door 200 from 201. The content
+ * is prepared and written in the upload worker (ingest/upload-preparer), off the serving thread, and the
+ * project's uploads together stay within the quota (QUARRY_UPLOAD_QUOTA_MB; 413 past it).
+ */
+export async function putProjectFile(project: ProjectTarget, raw: unknown, locale: Locale = 'en', env: Record<string, string | undefined> = process.env) {
   const body = parseRequestBody(putFileRequest, raw, locale);
   refuseShared(project, locale);
   await project.ready;
-  const stored = await putFile(project.store, body.path, body.content, await loadParsers());
+  const stored = await putFile(project.store, body.path, body.content, undefined, { worker: uploadWorker(), quotaBytes: uploadQuotaBytes(env), locale });
   return {
     project_id: project.meta.id, source_id: `file_${stored.fileId}`, path: stored.path, language: stored.language,
     chunks: stored.chunks, token_count: stored.tokenCount, replaced: stored.replaced, index_version: stored.indexVersion,
@@ -99,7 +104,9 @@ export async function addConversationMessage(project: ProjectTarget, conversatio
   }
   const body = parseRequestBody(addMessageRequest, raw, locale);
   refuseShared(project, locale);
-  const added = await addMessage(project.store, { conversationId, speaker: body.speaker, content: body.content, roundNumber: body.round_number });
+  const added = await addMessage(project.store, { conversationId, speaker: body.speaker, content: body.content, roundNumber: body.round_number }, {
+    worker: uploadWorker(), quotaBytes: uploadQuotaBytes(process.env), locale,
+  });
   return {
     project_id: project.meta.id, conversation_id: conversationId, source_id: `msg_${added.fileId}`,
     source_type: 'conversation_message' as const, round_number: added.roundNumber, speaker: body.speaker,

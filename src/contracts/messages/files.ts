@@ -27,4 +27,9 @@ export const filesMessages = {
     ja: '"{path}" は無視ルール（.gitignore、.ignore、.quarryignore）で除外されています。ファイル表示は search_content と同じくこれを適用します。表示するには no_ignore=true を付けてください。',
     cs: '"{path}" vynechávají pravidla ignorování (.gitignore, .ignore, .quarryignore); zobrazení souboru je uplatňuje stejně jako search_content. Chcete-li ho zobrazit, přidejte no_ignore=true.',
   },
+  'files.upload_quota': {
+    en: 'This upload of {bytes} bytes would take the project\'s uploaded content (files and messages) past its quota of {quota} bytes ({used} bytes stored). Replace uploaded files with smaller ones, or upload to another project.',
+    ja: 'このアップロード（{bytes} バイト）により、プロジェクトにアップロードされた内容（ファイルとメッセージ）の合計が上限 {quota} バイトを超えます（保存済み {used} バイト）。アップロード済みのファイルをより小さいものに置き換えるか、別のプロジェクトにアップロードしてください。',
+    cs: 'Toto nahrání o {bytes} bajtech by překročilo kvótu nahraného obsahu projektu (souborů a zpráv) {quota} bajtů (uloženo {used} bajtů). Nahraďte nahrané soubory menšími, nebo nahrávejte do jiného projektu.',
+  },
 } satisfies Catalogue;

@@ -31,6 +31,7 @@ import { writeQueueFor } from '../../store/write-queue.js';
 import { FolderRefresher, type RefresherOptions } from './folder-refresher.js';
 import { IndexQueue } from './index-queue.js';
 import type { IndexRunner } from '../../ingest/index-runner.js';
+import { closeUploadWorker } from '../../ingest/upload-preparer.js';
 
 export const DEFAULT_PROJECT_ID = 'proj_default';
 const PROJECT_ID = /^proj_[a-z0-9]+$/;
@@ -201,6 +202,7 @@ export class ProjectRegistry {
     await Promise.all(handles.flatMap((h) => (h.refresher ? [h.refresher.stop()] : [])));
     await Promise.all(handles.map((h) => h.ready.catch(() => undefined)));
     await Promise.all(handles.map((h) => writeQueueFor(h.store.file).drained()));
+    await closeUploadWorker();
     for (const handle of handles) handle.store.close();
     this.projects.clear();
     await this.sharedStore?.then((store) => store.close(), () => undefined);
