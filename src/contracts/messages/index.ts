@@ -13,6 +13,7 @@ import { liveMessages } from './live.js';
 import { locateMessages } from './locate.js';
 import { medicinesMessages } from './medicines.js';
 import { httpMessages } from './http.js';
+import { inputTextMessages } from './input-text.js';
 import { searchCodeMessages } from './search-code.js';
 import { storeMessages } from './store.js';
 
@@ -30,6 +31,7 @@ const catalogue = {
   ...storeMessages,
   ...embeddingsMessages,
   ...accessMessages,
+  ...inputTextMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;
