@@ -5,19 +5,23 @@
  * published document cannot drift from what the server accepts.
  */
 import { z } from 'zod';
+import { noNul, pathGlob } from './bound-text.js';
 import { PROJECTS, REST_SEARCH } from './limits.js';
 
 export const SOURCE_TYPES = ['file', 'conversation_message'] as const;
 export type SourceType = (typeof SOURCE_TYPES)[number];
 
-const filterList = z.array(z.string().min(1).max(REST_SEARCH.filterItemMaxChars)).max(REST_SEARCH.filterMaxItems);
+const filterItem = z.string().min(1).max(REST_SEARCH.filterItemMaxChars);
+/** File extensions and path globs are bound into the index query: checked first (contracts/bound-text). */
+const fileTypeList = z.array(filterItem.superRefine(noNul('filters.file_types'))).max(REST_SEARCH.filterMaxItems);
+const pathGlobList = z.array(filterItem.superRefine(pathGlob('filters.paths'))).max(REST_SEARCH.filterMaxItems);
 
 export const searchRequest = z.strictObject({
   query: z.string().trim().min(1).max(REST_SEARCH.queryMaxChars)
     .describe('Words to find, ranked by BM25; "quoted phrases" must occur as written. FTS5 operators in the text are plain words.'),
   filters: z.strictObject({
-    file_types: filterList.optional().describe('File extensions, e.g. [".md", ".js"] (the dot is optional; case-insensitive).'),
-    paths: filterList.optional().describe('Path globs, e.g. ["docs/*"]: * and ? match any characters including "/", [abc] a set; case-sensitive.'),
+    file_types: fileTypeList.optional().describe('File extensions, e.g. [".md", ".js"] (the dot is optional; case-insensitive).'),
+    paths: pathGlobList.optional().describe('Path globs, e.g. ["docs/*"]: * and ? match any characters including "/", [abc] a set; case-sensitive.'),
     source_type: z.enum(SOURCE_TYPES).optional(),
     exclude_conversations: z.boolean().optional(),
   }).optional(),

@@ -77,8 +77,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerProjectRoutes(app, options, clientOf);
   registerSearchRoutes(app, options, clientOf);
   registerToolRoutes(app, options, clientOf);
-  registerFileRoutes(app, options);
-  registerProgressRoutes(app, options);
+  registerFileRoutes(app, options, clientOf);
+  registerProgressRoutes(app, options, clientOf);
   registerWebRoutes(app);
   const document = openApiDocument(options.tools);
   app.get('/api/openapi.json', { config: { door: 'rest' } }, async () => document);

@@ -6,6 +6,7 @@
  * The access rules of server/access (Host/Origin checks, the optional
  * bearer token) are added to every operation at the end, in one place.
  */
+import { EVENT_STREAMS, FILE_VIEW } from '../contracts/access-limits.js';
 import { z } from 'zod';
 import * as api from '../contracts/rest-api.js';
 import type { AnyTool } from '../tools/types.js';
@@ -112,6 +113,7 @@ export function openApiDocument(tools: readonly AnyTool[]): Json {
           400: error('No path, a folder, a binary file, or a file over the size limit'),
           403: error('Path outside the served folder (also through a symbolic link)'),
           404: error('No such file, or a hidden or ignored one asked without hidden=true / no_ignore=true'),
+          429: error(`Too many file views from this client (a window of its own, ${FILE_VIEW.perWindow} a minute)`),
         },
       },
     },
@@ -119,7 +121,10 @@ export function openApiDocument(tools: readonly AnyTool[]): Json {
       get: {
         summary: 'Server-sent events: the project list with each project\'s build state, on connect and whenever it changes',
         description: 'A text/event-stream of `event: projects` messages whose `data` is the JSON object below. The stream stays open until the client leaves or the server closes; EventSource cannot send headers, so with --token use fetch with an Authorization header.',
-        responses: { 200: { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' }, itemSchema: out(api.projectsEvent) } } } },
+        responses: {
+          200: { description: 'Event stream', content: { 'text/event-stream': { schema: { type: 'string' }, itemSchema: out(api.projectsEvent) } } },
+          429: error(`Too many streams from this client: ${EVENT_STREAMS.openPerClient} open at once, or ${EVENT_STREAMS.perWindow} opened a minute`),
+        },
       },
     },
     '/api/tools': { get: { summary: 'Tools of the registry with their input JSON Schemas', responses: { 200: { description: 'Tools' } } } },

@@ -5,6 +5,7 @@
  * index takes no uploads. Skipped, saying why, without the shared server.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { message } from '../contracts/messages/index.js';
 import { runCliJson } from '../test-support/cli.js';
 import { postJson, startServe, type ServerProcess } from '../test-support/http-server.js';
 import { scratchSchema, sharedPostgres } from '../test-support/postgres.js';
@@ -48,6 +49,25 @@ describe.skipIf(!PG.present)(`quarry serve --store postgres://… (${PG.reason})
       expect(found).toMatchObject({ total: 2, index_version: before[0]!.index_version + 1 });
       expect(found.items.map((i: { file: string }) => i.file)).toEqual(['birds/osprey.txt', 'birds/osprey.txt']);
     }
+  });
+
+  it('answers a NUL byte or a backwards glob range with 400 and the catalogue message, as on SQLite, never 500', async () => {
+    const [server] = servers;
+    const cases: [string, unknown, string][] = [
+      ['/api/projects/proj_default/search', { query: 'retry', filters: { paths: ['[z-a]*'] } }, message('input.glob_range_reversed', { param: 'filters.paths', glob: '[z-a]*', range: 'z-a', fixed: 'a-z' })],
+      ['/api/projects/proj_default/search', { query: 'retry', filters: { paths: ['src/\u0000*'] } }, message('input.nul_byte', { param: 'filters.paths' })],
+      ['/api/projects/proj_default/search', { query: 'retry', filters: { file_types: ['t\u0000s'] } }, message('input.nul_byte', { param: 'filters.file_types' })],
+      ['/api/tools/find_references', { symbol: 'log\u0000in' }, message('input.nul_byte', { param: 'symbol' })],
+    ];
+    for (const [route, body, text] of cases) {
+      const refused = await postJson(`${server!.url}${route}`, body);
+      expect(refused.status, JSON.stringify(body)).toBe(400);
+      expect(refused.json.message).toContain(text);
+    }
+    const mcp = await postJson(`${server!.url}/mcp`, { jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'find_references', arguments: { symbol: 'log\u0000in' } } }, { accept: 'application/json, text/event-stream' });
+    expect(JSON.stringify(mcp.json)).toContain('NUL');
+    expect(JSON.stringify(mcp.json)).not.toContain('INTERNAL');
+    expect(server!.lines().filter((l) => l.level >= 50)).toEqual([]);
   });
 
   it('searches the shared index through the default project, and sends uploads to projects of their own', async () => {

@@ -14,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { QuarryError } from '../contracts/errors.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { searchRequest } from '../contracts/rest-api.js';
+import { parseRequestBody } from '../contracts/tool-input.js';
 import { collectGraph } from '../graph/export.js';
 import { indexFolder } from '../ingest/indexer.js';
 import { searchCode, type SearchCodeResponse } from '../search/engine.js';
@@ -24,6 +25,8 @@ import { ResultCache } from '../search/result-cache.js';
 import { runSearchCode } from '../search/search-code-service.js';
 import { openStore } from '../store/open-store.js';
 import type { Store, StoreLocation } from '../store/store.js';
+import { parseToolInput } from '../tools/call-tool.js';
+import { findReferencesTool } from '../tools/find-references.js';
 import type { ServiceCheck } from './redis.js';
 import { makeTree, writeTree } from './temp-tree.js';
 
@@ -217,6 +220,42 @@ export function storeContract(name: string, scratch: () => Promise<ScratchStore>
       expect((await run({ query: 'retry', filters: { file_types: ['py'] } })).results.map((r) => r.path)).toEqual(['lib/retry.py']);
       expect((await run({ query: 'retry', filters: { paths: ['docs/*'] } })).results.map((r) => r.path)).toEqual(['docs/guide.md']);
       expect((await run({ query: 'retry', filters: { paths: ['[a-l]*/*.p?'] } })).results.map((r) => r.path)).toEqual(['lib/retry.py']);
+    });
+
+    it('refuses, before anything is bound, a NUL byte or a backwards glob range with the catalogue error, as a door parses them', async () => {
+      // What a door does: parse with the contract, then ask the store, inside one read.
+      const project = (body: unknown) => store.read((reader) => searchProject(reader, parseRequestBody(searchRequest, body)));
+      const references = (args: unknown) => store.read((reader) => {
+        const input = parseToolInput(findReferencesTool, args, 'en') as { symbol: string };
+        return findReferences(reader, { symbol: input.symbol, kinds: ['CALLS'], filters: { language: null, repository: null }, limit: 20, offset: 0 });
+      });
+      const cases: [() => Promise<unknown>, string, string[]][] = [
+        [() => project({ query: 'retry', filters: { paths: ['[z-a]*'] } }), 'input.glob_range_reversed', ['"[z-a]*"', 'filters.paths', 'z-a', 'a-z']],
+        [() => project({ query: 'retry', filters: { paths: ['docs/*', 'src/[a-z][9-0]*'] } }), 'input.glob_range_reversed', ['9-0', '0-9']],
+        [() => project({ query: 'retry', filters: { paths: ['src/\u0000*'] } }), 'input.nul_byte', ['filters.paths', 'NUL']],
+        [() => project({ query: 'retry', filters: { file_types: ['p\u0000y'] } }), 'input.nul_byte', ['filters.file_types', 'NUL']],
+        [() => references({ symbol: 'log\u0000in' }), 'input.nul_byte', ['symbol', 'NUL']],
+        [() => references({ symbol: 'login', repository: 'a\u0000b' }), 'input.nul_byte', ['repository', 'NUL']],
+      ];
+      for (const [run, key, words] of cases) {
+        const refusal = await run().catch((e: unknown) => e);
+        expect(refusal, key).toBeInstanceOf(QuarryError);
+        expect(refusal).toMatchObject({ code: 'INVALID_ARGUMENT', details: { key } });
+        for (const word of words) expect((refusal as Error).message).toContain(word);
+        expect((refusal as Error).message).not.toMatch(/byte sequence|0x00|character range/i);
+      }
+    });
+
+    it('reads the odd but valid globs as SQLite\'s GLOB does', async () => {
+      const paths = async (glob: string) => (await store.read((reader) =>
+        searchProject(reader, parseRequestBody(searchRequest, { query: 'retry', filters: { paths: [glob] } })))).results.map((r) => r.path).sort();
+      // "retry" finds lib/retry.py, docs/guide.md and src/auth/signature.ts ("retries").
+      expect(await paths('[a-]*')).toEqual([]); // a or "-" first
+      expect(await paths('[^a-k]*')).toEqual(['lib/retry.py', 'src/auth/signature.ts']);
+      expect(await paths('[]d]*')).toEqual(['docs/guide.md']); // "]" first in a class is a member
+      expect(await paths('[\\d]*')).toEqual(['docs/guide.md']); // a backslash is a member, not an escape
+      expect(await paths('*.[mp][dy]')).toEqual(['docs/guide.md', 'lib/retry.py']);
+      expect(await paths('[a-a]*')).toEqual([]);
     });
 
     it('gives the graph, outlines and languages of the files it holds', async () => {

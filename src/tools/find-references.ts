@@ -5,6 +5,7 @@
  * The precise answer to "what calls X" (search_code ranks chunks instead).
  */
 import { z } from 'zod';
+import { noNul } from '../contracts/bound-text.js';
 import { catalogueIssue } from '../contracts/error-map.js';
 import { FIND_REFERENCES } from '../contracts/limits.js';
 import { LANGUAGES, normalizeLanguage, type Language } from '../contracts/languages.js';
@@ -29,10 +30,10 @@ function languageParam(raw: string, ctx: z.RefinementCtx): Language | null {
 }
 
 const inputSchema = toolSchema({
-  symbol: z.string().trim().min(1).max(FIND_REFERENCES.symbolMaxChars).describe('Name of a function, method, class or module (a.b.c is read as c).'),
+  symbol: z.string().trim().min(1).max(FIND_REFERENCES.symbolMaxChars).superRefine(noNul('symbol')).describe('Name of a function, method, class or module (a.b.c is read as c).'),
   kind: caseInsensitiveEnum(['calls', 'extends', 'implements', 'imports', 'all']).optional().describe('Which references (default calls).'),
   language: z.string().transform(languageParam).optional().describe('Only files of this language (as search_code\'s language).'),
-  repository: z.string().max(FIND_REFERENCES.repositoryMaxChars).optional().describe('Only this repository.'),
+  repository: z.string().max(FIND_REFERENCES.repositoryMaxChars).superRefine(noNul('repository')).optional().describe('Only this repository.'),
   max_results: z.number().int().min(FIND_REFERENCES.maxResults.min).max(FIND_REFERENCES.maxResults.max).optional()
     .describe(`References per page, ${FIND_REFERENCES.maxResults.min}-${FIND_REFERENCES.maxResults.max} (default ${FIND_REFERENCES.maxResults.default}).`),
   skip: z.number().int().min(FIND_REFERENCES.skip.min).max(FIND_REFERENCES.skip.max).optional()

@@ -14,6 +14,7 @@ import { liveMessages } from './live.js';
 import { locateMessages } from './locate.js';
 import { medicinesMessages } from './medicines.js';
 import { httpMessages } from './http.js';
+import { inputTextMessages } from './input-text.js';
 import { searchCodeMessages } from './search-code.js';
 import { serveMessages } from './serve.js';
 import { storeMessages } from './store.js';
@@ -36,6 +37,7 @@ const catalogue = {
   ...accessMessages,
   ...serveMessages,
   ...structureMessages,
+  ...inputTextMessages,
 } satisfies Catalogue;
 
 export type MessageKey = keyof typeof catalogue;

@@ -5,13 +5,22 @@
  * (indexing, ready, failed and the catalogue's words for the failure),
  * sent at once and again whenever it changes, so the web page can watch an
  * index build or an upload grow without polling. The stream ends when the
- * client goes or the server closes.
+ * client goes or the server closes: every open stream is ended before the
+ * server stops listening, so a shutdown does not wait out its grace period.
+ *
+ * A client opens at most EVENT_STREAMS.perWindow streams a minute and holds
+ * at most EVENT_STREAMS.openPerClient at once; past either it gets 429 with
+ * the catalogue's words, before the stream starts.
  */
-import type { FastifyInstance } from 'fastify';
-import { QuarryError } from '../../contracts/errors.js';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { EVENT_STREAMS } from '../../contracts/access-limits.js';
+import { catalogueError, QuarryError } from '../../contracts/errors.js';
 import { WEB } from '../../contracts/limits.js';
 import type { AppOptions } from '../app-options.js';
+import { restErrorBody } from '../http-errors.js';
 import type { ProjectHandle } from '../projects/project-registry.js';
+import { rateLimitHook } from '../rate-limit/rate-limit-hook.js';
+import { OpenStreams } from './open-streams.js';
 
 type BuildState = { state: 'indexing' } | { state: 'ready' } | { state: 'failed'; code: string; message: string };
 
@@ -31,10 +40,28 @@ function stateOf(handle: ProjectHandle): BuildState {
   return { state: 'indexing' };
 }
 
-export function registerProgressRoutes(app: FastifyInstance, options: AppOptions): void {
-  app.get('/api/events/projects', { config: { door: 'rest' } }, async (request, reply) => {
-    reply.hijack();
+export function registerProgressRoutes(app: FastifyInstance, options: AppOptions, clientOf: (r: FastifyRequest) => string): void {
+  const locale = options.toolContext.locale;
+  const streams = new OpenStreams(EVENT_STREAMS.openPerClient);
+  // Before the server stops listening: an open stream would hold its connection busy until the grace period ends.
+  app.addHook('preClose', async () => streams.endAll());
+  const limit = rateLimitHook(options.windowStore, {
+    name: 'events', limit: EVENT_STREAMS.perWindow, windowMs: options.rateLimits.windowMs,
+    body: (decision) => JSON.stringify(restErrorBody(catalogueError('RATE_LIMITED', { key: 'access.streams_rate_limited', params: { seconds: Math.ceil(decision.retryAfterMs / 1000) } }, locale))),
+  }, clientOf);
+
+  app.get('/api/events/projects', { onRequest: limit, config: { door: 'rest' } }, async (request, reply) => {
     const out = reply.raw;
+    const poll: { timer?: NodeJS.Timeout } = {};
+    const end = () => { clearInterval(poll.timer); if (!out.writableEnded) out.end(); };
+    const client = clientOf(request);
+    const release = streams.open(client, end);
+    if (!release) {
+      throw catalogueError('RATE_LIMITED', { key: 'access.streams_open', params: { open: streams.count(client), max: streams.maxPerClient } }, locale);
+    }
+    // Whoever ends it (the client, the server, a shutdown), the stream stops its timer and leaves the count.
+    out.on('close', () => { end(); release(); });
+    reply.hijack();
     out.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', connection: 'keep-alive' });
     let last = '';
     let ticking = false;
@@ -56,9 +83,6 @@ export function registerProgressRoutes(app: FastifyInstance, options: AppOptions
       }
     };
     void tick();
-    const timer = setInterval(() => void tick(), WEB.progressPollMs);
-    const stop = () => { clearInterval(timer); if (!out.writableEnded) out.end(); };
-    request.raw.on('close', stop);
-    app.addHook('onClose', async () => stop());
+    poll.timer = setInterval(() => void tick(), WEB.progressPollMs);
   });
 }

@@ -4,6 +4,12 @@
  * could not be reached, the connection was lost during a search or an index
  * run, or a statement ran past its time. The driver's and the server's own
  * texts never reach a caller; they stay on the error as its cause, for the log.
+ * A data exception (SQLSTATE class 22: a NUL byte, an invalid regex, a
+ * value out of range) during a search comes from a value of the request,
+ * since a read-only search binds nothing else: it is INVALID_ARGUMENT (400),
+ * not a server fault. The contracts refuse the known ones first
+ * (contracts/bound-text), so SQLite and PostgreSQL answer alike; this is the
+ * net for any that slips past.
  * Anything else is a bug: it passes through unchanged, and a door answers it
  * as INTERNAL with an id its log line repeats.
  */
@@ -36,6 +42,12 @@ function isStatementTimeout(error: unknown): boolean {
   return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === '57014';
 }
 
+/** A data exception (class 22): the value bound, not the server, is at fault. */
+function isDataException(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  return typeof code === 'string' && code.startsWith('22');
+}
+
 export type PgPhase =
   | { phase: 'connect' }
   | { phase: 'search'; timeoutMs: number }
@@ -50,6 +62,9 @@ export function pgFailure(error: unknown, store: string, during: PgPhase): unkno
       return catalogueError('UNAVAILABLE', { key: 'store.index_interrupted', params: { store, version: during.publishedVersion } }, 'en', { retryable: true }, error);
     }
     return catalogueError('UNAVAILABLE', { key: 'store.unreachable', params: { store } }, 'en', { retryable: true }, error);
+  }
+  if (isDataException(error) && during.phase === 'search') {
+    return catalogueError('INVALID_ARGUMENT', { key: 'store.input_refused', params: { store } }, 'en', { sqlstate: (error as { code: string }).code }, error);
   }
   if (isStatementTimeout(error) && during.phase === 'search') {
     return catalogueError('TIMEOUT', { key: 'store.statement_timeout', params: { store, ms: during.timeoutMs } }, 'en', { ms: during.timeoutMs }, error);

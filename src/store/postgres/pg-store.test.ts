@@ -10,6 +10,8 @@ import { ToolContext } from '../../tools/context.js';
 import { indexFolder } from '../../ingest/indexer.js';
 import { normalizeSearchCodeParams } from '../../contracts/search-code-params.js';
 import { searchLines } from '../../search/line-search.js';
+import { findReferences } from '../../search/references-service.js';
+import { message } from '../../contracts/messages/index.js';
 import { planSearch, type LinesPlan } from '../../search/plan.js';
 import { admin, indexInvariants, scratchSchema, sharedPostgres, terminateBackends } from '../../test-support/postgres.js';
 import { rgParityContract } from '../../test-support/rg-parity-contract.js';
@@ -104,6 +106,28 @@ describe.skipIf(!PG.present)(`PostgreSQL store (${PG.reason})`, () => {
       // A connection that died while idle is replaced before the search starts (nothing was read on it).
       await terminateBackends(s.schema);
       expect((await store.read((reader) => searchLines(reader, plan, { offset: 0, limit: 5 }))).total).toBe(1200);
+    } finally {
+      await store.close();
+    }
+  }, 60_000);
+
+  it('answers a value PostgreSQL cannot take, should one slip past the contracts, as INVALID_ARGUMENT in catalogue words, never as a fault', async () => {
+    const s = await schema();
+    const root = makeTree({ 'a.ts': 'export function login() { return 1; }\n' });
+    await indexFolder({ root, store: s.location, workers: 0 });
+    const store = await openStore(s.location, { root });
+    try {
+      const filters = { language: null, repository: null };
+      const refusals = await Promise.all([
+        store.read((reader) => findReferences(reader, { symbol: 'log\u0000in', kinds: ['CALLS'], filters, limit: 5, offset: 0 })).catch((e: unknown) => e),
+        store.read((reader) => reader.fileOutline('a\u0000.ts')).catch((e: unknown) => e),
+      ]);
+      for (const refusal of refusals) {
+        expect(refusal).toMatchObject({ code: 'INVALID_ARGUMENT', details: { sqlstate: expect.stringMatching(/^22/) } });
+        expect((refusal as Error).message).toBe(message('store.input_refused', { store: store.displayName }));
+      }
+      // The connection is fine afterwards.
+      expect(await store.read((reader) => reader.fileOutline('a.ts'))).toEqual([expect.objectContaining({ name: 'login' })]);
     } finally {
       await store.close();
     }
