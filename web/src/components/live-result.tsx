@@ -8,10 +8,11 @@
  * whenever there is a view of it.
  */
 import { href, onLinkClick } from '../router';
+import { folderHref } from './breadcrumbs';
 
 interface Line { line_number: number; line: string }
 interface LiveMatch extends Line { submatches?: { start: number; end: number }[]; before?: Line[]; after?: Line[] }
-interface Entry { path: string; is_dir: boolean; size_bytes: number | null; mtime: string | null }
+export interface Entry { path: string; is_dir: boolean; size_bytes: number | null; mtime: string | null }
 
 /** group_by_file and full answers as files with their matches; null for the other formats. */
 function groupsOf(result: any): { file: string; matches: LiveMatch[] }[] | null {
@@ -87,17 +88,21 @@ function Modified({ mtime }: { mtime: string | null }) {
   return <time dateTime={mtime}>{`${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`}</time>;
 }
 
-function FileTable({ entries }: { entries: Entry[] }) {
+/** `folders`: where a folder's link leads: its list_files in live search, or the folder browser. */
+export function FileTable({ entries, folders = 'live', base = '' }: { entries: Entry[]; folders?: 'live' | 'browser'; base?: string }) {
+  // Inside the folder browser, names are shown below the folder being browsed.
+  const shown = (path: string) => (base && path.startsWith(`${base}/`) ? path.slice(base.length + 1) : path);
+  const folderLink = (path: string) => (folders === 'browser' ? folderHref(path) : href('/live', { tool: 'list_files', roots: path }));
   return (
     <div class="table-scroll">
       <table class="grid listing" data-listing>
-        <thead><tr><th scope="col">Path</th><th scope="col" class="num">Size</th><th scope="col">Modified</th></tr></thead>
+        <thead><tr><th scope="col">{base ? 'Name' : 'Path'}</th><th scope="col" class="num">Size</th><th scope="col">Modified</th></tr></thead>
         <tbody>
           {entries.map((e) => (
             <tr key={e.path}>
               <td class="path-cell">{e.is_dir
-                ? <a href={href('/live', { tool: 'list_files', roots: e.path.replace(/\/$/, '') })} onClick={onLinkClick}>{e.path.replace(/\/?$/, '/')}</a>
-                : <a href={href('/file', { path: e.path })} onClick={onLinkClick}>{e.path}</a>}</td>
+                ? <a href={folderLink(e.path.replace(/\/$/, ''))} onClick={onLinkClick}>{shown(e.path).replace(/\/?$/, '/')}</a>
+                : <a href={href('/file', { path: e.path })} onClick={onLinkClick}>{shown(e.path)}</a>}</td>
               <td class="num">{e.is_dir ? '' : formatSize(e.size_bytes)}</td>
               <td><Modified mtime={e.mtime} /></td>
             </tr>
