@@ -11,6 +11,7 @@ import { servedTools } from './served-tools';
 import { currentTheme, toggleTheme } from './theme';
 import { SearchPage } from './pages/search-page';
 import { FilePage } from './pages/file-page';
+import { FolderPage } from './pages/folder-page';
 import { LivePage } from './pages/live-page';
 import { ProjectsPage } from './pages/projects-page';
 import { MedicinesPage } from './pages/medicines-page';
@@ -43,7 +44,7 @@ export function App() {
     return () => window.removeEventListener('keydown', onKey);
   }, []);
   const page = url.pathname;
-  const current = page === '/file' ? '/' : page;
+  const current = page === '/file' || page === '/folder' ? '/' : page;
   return (
     <>
       <a class="skip" href="#main">Skip to content</a>
@@ -65,6 +66,7 @@ export function App() {
       </header>
       <main id="main" tabIndex={-1}>
         {page === '/file' ? <FilePage url={url} />
+          : page === '/folder' ? <FolderPage url={url} />
           : page === '/live' ? <LivePage url={url} />
           : page === '/projects' ? <ProjectsPage />
           : page === '/medicines' ? <MedicinesPage url={url} />

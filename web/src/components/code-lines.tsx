@@ -6,6 +6,8 @@
  * highlight.js (escaped source) plus our own <mark>/<span> tags only.
  * Search hits are shown plain first and coloured just after (deferColour):
  * colouring twenty snippets took most of the time before an answer showed.
+ * A hit may show only some of its lines (segments), coloured as a whole so
+ * a string or comment opened above a shown line still reads right.
  */
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { highlightLines, markRanges, plainLines } from '../highlight';
@@ -25,6 +27,8 @@ export interface CodeLinesProps {
   onLineClick?: (line: number, event: MouseEvent) => void;
   /** Show the lines uncoloured at once and colour them once the page has painted. */
   deferColour?: boolean;
+  /** Only these inclusive absolute line ranges, a dashed rule where lines are left out (dense search hits); all lines without. */
+  segments?: readonly [number, number][];
 }
 
 export function CodeLines(props: CodeLinesProps) {
@@ -40,11 +44,15 @@ export function CodeLines(props: CodeLinesProps) {
       <tbody>
         {lines.map((html, index) => {
           const n = props.firstLine + index;
+          const segment = props.segments?.findIndex(([from, to]) => n >= from && n <= to);
+          if (segment === -1) return null;
+          const gap = segment !== undefined && segment > 0 && n === props.segments![segment]![0];
           const ranges = props.highlights?.[String(n)] ?? [];
           const selected = props.selected && n >= props.selected[0] && n <= props.selected[1];
           const target = `#L${n}`;
+          const classes = [selected && 'sel', gap && 'after-gap'].filter(Boolean).join(' ');
           return (
-            <tr key={n} id={props.linkTo === 'anchor' ? `L${n}` : undefined} class={selected ? 'sel' : undefined}>
+            <tr key={n} id={props.linkTo === 'anchor' ? `L${n}` : undefined} class={classes || undefined}>
               <td class="ln">
                 {props.linkTo === 'anchor' ? (
                   <a href={target} aria-label={`Line ${n}`}

@@ -3,10 +3,13 @@
  * One whole file (GET /api/files/content) with line anchors: #L12 or
  * #L120-L140 (shift-click a second line number to extend), and the outline
  * of its symbols. Choosing a symbol asks find_references for its
- * definitions, callers, subclasses and importers.
+ * definitions, callers, subclasses and importers, shown in a panel that
+ * stays in view while the code scrolls. The header (breadcrumbs to the
+ * folder browser, language, size) stays at the top.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { callTool, errorText, request } from '../api';
+import { Breadcrumbs } from '../components/breadcrumbs';
 import { CodeLines } from '../components/code-lines';
 import { href, onLinkClick } from '../router';
 
@@ -66,7 +69,10 @@ export function FilePage({ url }: { url: URL }) {
 
   return (
     <section aria-labelledby="file-title" class="file-view">
-      <h1 id="file-title" class="path">{path || 'No file'}</h1>
+      <div class="file-header">
+        <h1 id="file-title" class="path">{path ? <Breadcrumbs path={path} /> : 'No file'}</h1>
+        {file && <p class="muted">{file.language ?? 'text'} · {file.text.split('\n').length} lines · {file.size} bytes</p>}
+      </div>
       {error && <p class="error" role="alert">{error}</p>}
       {file && (
         <div class="file-layout">
@@ -77,7 +83,7 @@ export function FilePage({ url }: { url: URL }) {
                 {file.symbols.map((s) => (
                   <li key={`${s.name}:${s.start_line}`}>
                     <button type="button" class="link" aria-pressed={symbol === s.name} onClick={() => { setSymbol(s.name); pick(s.start_line, new MouseEvent('click')); document.getElementById(`L${s.start_line}`)?.scrollIntoView({ block: 'center' }); }}>
-                      <span class="kind">{s.kind}</span> {s.container ? `${s.container}.` : ''}{s.name}
+                      <span class="kind">{s.kind}</span> <span class="name">{s.container ? `${s.container}.` : ''}{s.name}</span>
                     </button>
                   </li>
                 ))}
@@ -85,7 +91,6 @@ export function FilePage({ url }: { url: URL }) {
             )}
           </nav>
           <div class="file-body">
-            <p class="muted">{file.language ?? 'text'} · {file.text.split('\n').length} lines · {file.size} bytes</p>
             {symbol && <References symbol={symbol} onClose={() => setSymbol(null)} />}
             <div class="code-scroll" tabIndex={0} aria-label={`Contents of ${file.path}`}>
               <CodeLines text={file.text} firstLine={1} file={file.path} language={file.language} selected={range} linkTo="anchor" onLineClick={pick} />

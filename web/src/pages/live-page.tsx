@@ -2,12 +2,15 @@
  * @module web/pages/live-page
  * Live search over the current tree with the ripgrep/fd tools
  * (search_content, list_files, find_and_grep) and their output formats,
- * the same arguments an agent sends. The form lives in the URL.
+ * the same arguments an agent sends. The form lives in the URL; the
+ * answer is drawn by components/live-result (a listing table, matches with
+ * context lines).
  */
 import { useEffect, useState } from 'preact/hooks';
 import { callTool, errorText } from '../api';
 import { globMatch } from '../glob';
-import { href, navigate, onLinkClick } from '../router';
+import { LiveResult } from '../components/live-result';
+import { href, navigate } from '../router';
 
 const TOOLS = ['search_content', 'find_and_grep', 'list_files'] as const;
 const FORMATS = [
@@ -18,11 +21,16 @@ const FORMATS = [
   { value: 'total_only', label: 'total only' },
 ] as const;
 
+/** Lines shown around each match in the formats that list matches. */
+const DEFAULT_CONTEXT = 2;
+const CONTEXTS = ['0', '1', '2', '3'] as const;
+
 function formOf(url: URL) {
   const p = url.searchParams;
   return {
     tool: (p.get('tool') ?? 'search_content') as (typeof TOOLS)[number], q: p.get('q') ?? '', roots: p.get('roots') ?? '.',
     format: p.get('format') ?? 'group_by_file', case: p.get('case') ?? 'smart', glob: p.get('glob') ?? '', literal: p.get('literal') === '1',
+    context: p.get('context') ?? String(DEFAULT_CONTEXT),
   };
 }
 type Form = ReturnType<typeof formOf>;
@@ -43,6 +51,8 @@ export function argumentsOf(form: Form): Record<string, unknown> {
   const grep: Record<string, unknown> = { query: form.q, roots, case: form.case };
   if (form.literal) grep.fixed_strings = true;
   if (form.format !== 'full') grep[form.format] = true;
+  const context = Number(form.context);
+  if ((form.format === 'full' || form.format === 'group_by_file') && context > 0) { grep.context_before = context; grep.context_after = context; }
   if (form.tool === 'search_content' && form.glob) grep.include_globs = [form.glob];
   if (form.tool === 'find_and_grep' && form.glob) { grep.pattern = form.glob; grep.glob = true; }
   return grep;
@@ -95,6 +105,7 @@ export function LivePage({ url }: { url: URL }) {
         {draft.tool !== 'list_files' && (
           <>
             <label>Output <select value={draft.format} onChange={field('format')}>{FORMATS.map((f) => <option key={f.value} value={f.value}>{f.label}</option>)}</select></label>
+            <label>Context lines <select value={draft.context} onChange={field('context')}>{CONTEXTS.map((c) => <option key={c} value={c}>{c}</option>)}</select></label>
             <label>Case <select value={draft.case} onChange={field('case')}>
               <option value="smart">smart</option><option value="insensitive">insensitive</option><option value="sensitive">sensitive</option></select></label>
             <label class="check"><input type="checkbox" checked={draft.literal} onChange={field('literal')} /> Literal text</label>
@@ -104,7 +115,7 @@ export function LivePage({ url }: { url: URL }) {
       </form>
       <div role="status" aria-live="polite" class="status">{busy ? 'Running…' : ''}</div>
       {error && <p class="error" role="alert">{error}</p>}
-      {result !== null && <LiveResult result={filtered(result, pageGlob(form))} />}
+      {result !== null && <LiveResult tool={form.tool} result={filtered(result, pageGlob(form))} />}
     </section>
   );
 }
@@ -116,58 +127,3 @@ function filtered(result: any, glob: string | null): any {
   return { ...result, files, count: files.length, page_glob: { glob, kept: files.length, of: result.files.length } };
 }
 
-interface LiveMatch { line_number: number; line: string; submatches?: { start: number; end: number }[] }
-
-/** group_by_file and full answers as files with their lines; null for the other formats. */
-function groupsOf(result: any): { file: string; matches: LiveMatch[] }[] | null {
-  if (Array.isArray(result?.files) && result.files.some((f: any) => Array.isArray(f.matches))) return result.files;
-  if (Array.isArray(result?.matches)) {
-    const groups = new Map<string, LiveMatch[]>();
-    for (const m of result.matches) groups.set(m.file, [...(groups.get(m.file) ?? []), m]);
-    return [...groups.entries()].map(([file, matches]) => ({ file, matches }));
-  }
-  return null;
-}
-
-function Marked({ text, ranges }: { text: string; ranges: { start: number; end: number }[] }) {
-  // Offsets from ripgrep are bytes; for the page's purpose (ASCII-heavy code) they mark the right span, else a near one.
-  const parts = [];
-  let at = 0;
-  for (const r of ranges) {
-    if (r.start < at) continue;
-    parts.push(text.slice(at, r.start), <mark key={r.start}>{text.slice(r.start, r.end)}</mark>);
-    at = r.end;
-  }
-  parts.push(text.slice(at));
-  return <code>{parts}</code>;
-}
-
-/** Matches as files with marked lines; every format also as the JSON the tool answers. */
-function LiveResult({ result }: { result: any }) {
-  const groups = groupsOf(result);
-  const total = typeof result === 'number' ? result : result?.total_matches ?? result?.total;
-  return (
-    <div class="live-result">
-      {result?.page_glob && <p data-page-glob>{result.page_glob.kept} of {result.page_glob.of} listed entries match {result.page_glob.glob}</p>}
-      {typeof total === 'number' && <p data-live-total>Total: <strong>{total}</strong> matches{result?.file_count !== undefined ? ` in ${result.file_count} files` : ''}</p>}
-      {groups && (
-        <ol class="results">
-          {groups.map((f) => (
-            <li key={f.file} class="file">
-              <h2 class="file-head"><a href={href('/file', { path: f.file })} onClick={onLinkClick}>{f.file}</a></h2>
-              <ul class="plain">{f.matches.map((m) => (
-                <li key={m.line_number}><a href={href('/file', { path: f.file }, `#L${m.line_number}`)} onClick={onLinkClick}>{m.line_number}</a> <Marked text={m.line} ranges={m.submatches ?? []} /></li>
-              ))}</ul>
-            </li>
-          ))}
-        </ol>
-      )}
-      {typeof result !== 'number' && (
-        <details open={!groups}>
-          <summary>Tool answer (JSON)</summary>
-          <pre class="json" tabIndex={0}>{JSON.stringify(result, null, 2)}</pre>
-        </details>
-      )}
-    </div>
-  );
-}

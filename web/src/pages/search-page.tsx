@@ -1,14 +1,16 @@
 /**
  * @module web/pages/search-page
  * Indexed search (search_code): the query and its filters live in the URL;
- * typing searches after a pause, Enter at once. Results are grouped by file,
- * pages follow next_cursor, and an empty answer shows the tool's suggestions
+ * typing searches after a pause, Enter at once. Results are grouped by file
+ * and dense (matching lines with a line of context, the whole chunk on
+ * request), pages follow next_cursor, and an empty answer shows the tool's suggestions
  * as links. `j`/`k` move through the hits. The path glob is checked on the
  * page (search_code has no path filter): the count says how many it kept.
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { callTool, errorText } from '../api';
 import { CodeLines } from '../components/code-lines';
+import { denseSegments, occurrences, segmentLines } from '../dense';
 import { globMatch } from '../glob';
 import { href, navigate, onLinkClick } from '../router';
 import { isTyping } from '../app';
@@ -142,10 +144,13 @@ export function SearchPage({ url }: { url: URL }) {
 }
 
 /**
- * The hits grouped by file. A new answer renders its first hits at once and
- * all of them in the next idle turn; the state lives here, not in the page,
- * so that second render leaves the search form (and what is being typed in
- * it) alone.
+ * The hits grouped by file, densely: each file's header (sticky while its
+ * hits scroll by) with its match count, each hit with the symbol it sits in
+ * and only its matching lines with a line of context, merged where they
+ * touch; "Show all" opens the whole chunk. A new answer renders its first
+ * hits at once and all of them in the next idle turn; that state lives here,
+ * not in the page, so the second render leaves the search form (and what is
+ * being typed in it) alone.
  */
 function ResultList({ answer, shown }: { answer: Answer | null; shown: Hit[] }) {
   const [whole, setWhole] = useState<Answer | null>(null);
@@ -154,25 +159,48 @@ function ResultList({ answer, shown }: { answer: Answer | null; shown: Hit[] }) 
   for (const hit of shown.slice(0, whole === answer ? Infinity : FIRST_HITS)) groups.set(hit.file, [...(groups.get(hit.file) ?? []), hit]);
   return (
     <ol class="results" aria-label="Results by file">
-      {[...groups.entries()].map(([file, hits]) => (
-        <li key={file} class="file">
-          <h2 class="file-head">
-            <a href={href('/file', { path: file })} onClick={onLinkClick}>{file}</a>
-            <span class="muted"> {hits[0]!.repository}{hits[0]!.language ? ` · ${hits[0]!.language}` : ''}</span>
-          </h2>
-          {hits.map((hit) => (
-            <div class="hit" key={hit.id}>
-              <a data-hit class="hit-link" href={href('/file', { path: file }, `#L${hit.start_line}-L${hit.end_line}`)} onClick={onLinkClick}>
-                Lines {hit.start_line}–{hit.end_line}{hit.symbol ? ` · ${hit.symbol}` : ''}
-              </a>
-              <div class="code-scroll" tabIndex={0} aria-label={`${file} lines ${hit.start_line} to ${hit.end_line}`}>
-                <CodeLines text={hit.snippet} firstLine={hit.start_line} file={file} language={hit.language} highlights={hit.highlights} linkTo="file" deferColour />
-              </div>
-            </div>
-          ))}
-        </li>
-      ))}
+      {[...groups.entries()].map(([file, hits]) => {
+        const matches = hits.reduce((sum, hit) => sum + occurrences(hit.highlights), 0);
+        return (
+          <li key={file} class="file">
+            <h2 class="file-head">
+              <a href={href('/file', { path: file })} onClick={onLinkClick}>{file}</a>
+              <span class="muted" data-file-count> · {matches > 0 ? `${matches} ${matches === 1 ? 'match' : 'matches'}` : `${hits.length} ${hits.length === 1 ? 'hit' : 'hits'}`}
+                {' · '}{hits[0]!.repository}{hits[0]!.language ? ` · ${hits[0]!.language}` : ''}</span>
+            </h2>
+            {hits.map((hit) => <DenseHit key={hit.id} hit={hit} />)}
+          </li>
+        );
+      })}
     </ol>
+  );
+}
+
+function DenseHit({ hit }: { hit: Hit }) {
+  const [open, setOpen] = useState(false);
+  const matchLines = Object.keys(hit.highlights ?? {}).map(Number);
+  const segments = denseSegments(hit.start_line, hit.end_line, matchLines);
+  const chunkLines = hit.end_line - hit.start_line + 1;
+  const hidden = chunkLines - segmentLines(segments);
+  const first = matchLines.length > 0 ? Math.min(...matchLines) : hit.start_line;
+  return (
+    <div class="hit">
+      <div class="hit-bar">
+        <a data-hit class="hit-link" href={href('/file', { path: hit.file }, `#L${hit.start_line}-L${hit.end_line}`)} onClick={onLinkClick}>
+          {hit.symbol ? <span class="sym">{hit.symbol}</span> : `Line ${first}`}
+          <span class="muted"> · lines {hit.start_line}–{hit.end_line}</span>
+        </a>
+        {hidden > 1 && (
+          <button type="button" class="link more" aria-expanded={open} onClick={() => setOpen(!open)}>
+            {open ? 'Show only the matching lines' : `Show all ${chunkLines} lines`}
+          </button>
+        )}
+      </div>
+      <div class="code-scroll" tabIndex={0} aria-label={`${hit.file} lines ${hit.start_line} to ${hit.end_line}`}>
+        <CodeLines text={hit.snippet} firstLine={hit.start_line} file={hit.file} language={hit.language} highlights={hit.highlights}
+          linkTo="file" deferColour segments={open || hidden <= 1 ? undefined : segments} />
+      </div>
+    </div>
   );
 }
 
