@@ -5,7 +5,7 @@
  * pieces about a chunk long, since the dictionary is used on chunks.
  */
 import fs from 'node:fs';
-import { STORE } from '../contracts/limits.js';
+import { STORE } from '../store/store-tuning.js';
 import type { WalkedFile } from './walk.js';
 
 /** About a chunk: most kernel chunks are a few hundred bytes to a few KB. */

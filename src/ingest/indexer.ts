@@ -11,7 +11,8 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { INGEST, STORE } from '../contracts/limits.js';
+import { INGEST } from '../contracts/limits.js';
+import { STORE } from '../store/store-tuning.js';
 import { registerTextDictionary } from '../store/chunk-text.js';
 import { dictionarySamples } from './dictionary-samples.js';
 import { message } from '../contracts/messages/index.js';
