@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { EVAL_COSQA } from '../src/contracts/limits.js';
+import { EVAL_COSQA } from './eval-settings.js';
 import { corpusFileName, evaluateQueries, indexCorpus, type CorpusIndex } from './cosqa-eval.js';
 
 // A small corpus of our own (not CoSQA): each query's gold function is unambiguous.

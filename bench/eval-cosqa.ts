@@ -9,7 +9,7 @@
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { EVAL_COSQA } from '../src/contracts/limits.js';
+import { EVAL_COSQA } from './eval-settings.js';
 import { QuarryError, isQuarryError } from '../src/contracts/errors.js';
 import { message } from '../src/contracts/messages/index.js';
 import { COSQA_SPLITS, loadCosqa, type CosqaSplit } from './cosqa-data.js';

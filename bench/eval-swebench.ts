@@ -14,7 +14,7 @@
  * while iterating). Tune on dev only.
  */
 import fs from 'node:fs';
-import { EVAL_SWEBENCH } from '../src/contracts/limits.js';
+import { EVAL_SWEBENCH } from './eval-settings.js';
 import { isQuarryError } from '../src/contracts/errors.js';
 import { percentile } from './harness/percentile.js';
 import { summarizeRanks, type RankingSummary } from './ranking-metrics.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { EVAL_COSQA } from '../src/contracts/limits.js';
+import { EVAL_COSQA } from './eval-settings.js';
 import { documentRank, summarizeRanks } from './ranking-metrics.js';
 
 describe('documentRank', () => {

@@ -5,7 +5,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { QuarryError } from '../src/contracts/errors.js';
-import { EVAL_SWEBENCH } from '../src/contracts/limits.js';
+import { EVAL_SWEBENCH } from './eval-settings.js';
 import { message } from '../src/contracts/messages/index.js';
 import type { SwebenchInstance } from './swebench-data.js';
 

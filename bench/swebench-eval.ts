@@ -9,7 +9,7 @@
  * words, two pages of 20, files in the order returned.
  */
 import path from 'node:path';
-import { EVAL_SWEBENCH } from '../src/contracts/limits.js';
+import { EVAL_SWEBENCH } from './eval-settings.js';
 import { normalizeLocateParams, type LocateResponse } from '../src/contracts/locate.js';
 import { normalizeSearchCodeParams } from '../src/contracts/search-code-params.js';
 import { indexFolder } from '../src/ingest/indexer.js';

@@ -126,8 +126,11 @@ static int64_t builder_add(Builder *b, int64_t block, const uint8_t *bytes, size
   return ok ? newlines : -1;
 }
 
+/* Marks this module's builders: a builder of another module (or any other external) is refused on entry. */
+static const napi_type_tag BUILDER_TAG = { 0x7175617272796772ULL, 0x616d736275696c64ULL };
+
 static Builder *builder_call(napi_env env, napi_callback_info info, size_t count, napi_value *argv, const char *usage) {
-  return builder_argument(env, info, count, argv, usage, "not a grams builder");
+  return builder_argument(env, info, count, argv, usage, "not a grams builder of this module", &BUILDER_TAG);
 }
 
 static napi_value create_builder(napi_env env, napi_callback_info info) {
@@ -144,7 +147,7 @@ static napi_value create_builder(napi_env env, napi_callback_info info) {
     return NULL;
   }
   b->last_id = -1;
-  return builder_external(env, b, builder_finalize);
+  return builder_external(env, b, builder_finalize, &BUILDER_TAG);
 }
 
 /* add(builder, id, bytes): id above the last one added; the newlines in bytes, or -1 when memory ran out (the builder is then spent). */

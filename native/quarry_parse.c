@@ -22,6 +22,7 @@
 ** captures() returns; the node types and field names come from there too.
 */
 #include <node_api.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -89,6 +90,9 @@ static void grammar_free(napi_env env, void *data, void *hint) {
   free(grammar->identifier);
   free(grammar);
 }
+
+/* Marks a grammar's external, so captures() refuses any other external handed to it (another module's builder). */
+static const napi_type_tag GRAMMAR_TAG = { 0x7175617272797061ULL, 0x7273656772616d31ULL };
 
 static napi_value throw_error(napi_env env, const char *message) {
   napi_throw_error(env, NULL, message);
@@ -166,11 +170,13 @@ static napi_value grammar_new(napi_env env, napi_callback_info info) {
   if (!language) { napi_get_null(env, &result); return result; }
 
   Grammar *g = calloc(1, sizeof *g);
+  if (!g) return throw_error(env, "grammar(): out of memory");
   g->language = language;
   g->symbol_count = ts_language_symbol_count(language);
   g->type_index = malloc(g->symbol_count * sizeof *g->type_index);
   g->category = calloc(g->symbol_count, 1);
   g->identifier = calloc(g->symbol_count, 1);
+  if (!g->type_index || !g->category || !g->identifier) { grammar_free(env, g, NULL); return throw_error(env, "grammar(): out of memory"); }
   for (uint32_t s = 0; s < g->symbol_count; s++) g->type_index[s] = -1;
 
   /* The types extract.ts's query captures for web-tree-sitter: those the grammar has as named nodes. */
@@ -203,6 +209,8 @@ static napi_value grammar_new(napi_env env, napi_callback_info info) {
   g->impl_item = ts_language_symbol_for_name(language, "impl_item", 9, true);
 
   if (napi_create_external(env, g, grammar_free, NULL, &result) != napi_ok) { grammar_free(env, g, NULL); return throw_error(env, "grammar(): out of memory"); }
+  /* The external owns the grammar from here: its finalizer frees it. */
+  if (napi_type_tag_object(env, result, &GRAMMAR_TAG) != napi_ok) return throw_error(env, "grammar(): cannot tag the grammar");
   return result;
 }
 
@@ -304,8 +312,13 @@ static napi_value captures(napi_env env, napi_callback_info info) {
   napi_value argv[2];
   napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
   if (argc < 2) return throw_error(env, "captures() takes a grammar and a text");
-  Grammar *g;
-  if (napi_get_value_external(env, argv[0], (void **)&g) != napi_ok || !g) return throw_error(env, "captures(): not a grammar");
+  Grammar *g = NULL;
+  bool tagged = false;
+  if (napi_check_object_type_tag(env, argv[0], &GRAMMAR_TAG, &tagged) != napi_ok || !tagged
+      || napi_get_value_external(env, argv[0], (void **)&g) != napi_ok || !g) {
+    napi_throw_type_error(env, NULL, "captures(): not a grammar of this module");
+    return NULL;
+  }
   Instance *instance;
   if (napi_get_instance_data(env, (void **)&instance) != napi_ok || !instance) return throw_error(env, "captures(): module not initialised");
 
@@ -317,7 +330,7 @@ static napi_value captures(napi_env env, napi_callback_info info) {
     instance->units = units;
     instance->units_capacity = length + 1;
   }
-  napi_get_value_string_utf16(env, argv[1], (char16_t *)instance->units, length + 1, &length);
+  if (napi_get_value_string_utf16(env, argv[1], (char16_t *)instance->units, length + 1, &length) != napi_ok) return throw_error(env, "captures(): the text must be a string");
 
   napi_value result;
   const uint16_t probe = 1;
@@ -366,7 +379,7 @@ static napi_value captures(napi_env env, napi_callback_info info) {
   size_t bytes = count * RECORD_INTS * sizeof(int32_t);
   if (napi_create_arraybuffer(env, bytes, &data, &buffer) != napi_ok) return throw_error(env, "captures(): out of memory");
   if (bytes) memcpy(data, instance->records, bytes);
-  napi_create_typedarray(env, napi_int32_array, count * RECORD_INTS, buffer, 0, &result);
+  if (napi_create_typedarray(env, napi_int32_array, count * RECORD_INTS, buffer, 0, &result) != napi_ok) return throw_error(env, "captures(): out of memory");
   return result;
 }
 
@@ -374,7 +387,8 @@ NAPI_MODULE_INIT() {
   Instance *instance = calloc(1, sizeof *instance);
   if (!instance) return NULL;
   instance->parser = ts_parser_new();
-  napi_set_instance_data(env, instance, instance_free, NULL);
+  if (!instance->parser) { free(instance); return NULL; }
+  if (napi_set_instance_data(env, instance, instance_free, NULL) != napi_ok) { instance_free(env, instance, NULL); return NULL; }
   napi_property_descriptor properties[] = {
     { "grammar", NULL, grammar_new, NULL, NULL, NULL, napi_default, NULL },
     { "captures", NULL, captures, NULL, NULL, NULL, napi_default, NULL },

@@ -7,6 +7,7 @@
 #define QUARRY_POSTINGS_H
 
 #include <node_api.h>
+#include <stdbool.h>
 #include <stdint.h>
 #include <stdlib.h>
 
@@ -37,27 +38,38 @@ static int list_varint(List *list, uint64_t value, uint32_t first_capacity) {
   return 1;
 }
 
-/* The call's first `count` arguments into argv, the first one a builder (`what`: its kind, for the error); NULL (an exception thrown) otherwise. */
-static void *builder_argument(napi_env env, napi_callback_info info, size_t count, napi_value *argv, const char *usage, const char *what) {
+/*
+** The call's first `count` arguments into argv, the first one a builder of this module: an external
+** carrying `tag` (`what`: its kind, for the error; another module's builder or any other external is
+** refused); NULL (an exception thrown) otherwise.
+*/
+static void *builder_argument(napi_env env, napi_callback_info info, size_t count, napi_value *argv, const char *usage, const char *what, const napi_type_tag *tag) {
   size_t argc = count;
-  napi_get_cb_info(env, info, &argc, argv, NULL, NULL);
-  void *data = NULL;
-  if (argc < count) {
+  if (napi_get_cb_info(env, info, &argc, argv, NULL, NULL) != napi_ok || argc < count) {
     napi_throw_type_error(env, NULL, usage);
     return NULL;
   }
-  if (napi_get_value_external(env, argv[0], &data) != napi_ok || !data) {
+  void *data = NULL;
+  bool tagged = false;
+  if (napi_check_object_type_tag(env, argv[0], tag, &tagged) != napi_ok || !tagged
+      || napi_get_value_external(env, argv[0], &data) != napi_ok || !data) {
     napi_throw_type_error(env, NULL, what);
     return NULL;
   }
   return data;
 }
 
-/* A new builder as a JavaScript value that frees it when collected; NULL (it freed) when that fails. */
-static napi_value builder_external(napi_env env, void *builder, napi_finalize finalize) {
+/* A new builder as a JavaScript value carrying `tag` that frees it when collected; NULL (it freed, or an exception thrown) when that fails. */
+static napi_value builder_external(napi_env env, void *builder, napi_finalize finalize, const napi_type_tag *tag) {
   napi_value out;
   if (napi_create_external(env, builder, finalize, NULL, &out) != napi_ok) {
     finalize(env, builder, NULL);
+    napi_throw_error(env, NULL, "out of memory for a builder");
+    return NULL;
+  }
+  /* The external owns the builder from here: its finalizer frees it. */
+  if (napi_type_tag_object(env, out, tag) != napi_ok) {
+    napi_throw_error(env, NULL, "cannot tag the builder");
     return NULL;
   }
   return out;

@@ -169,7 +169,11 @@ static int claimKeptRows(KeptRows *pKept, Bm25Data *p, int nCol){
   pKept->aScore = (double*)sqlite3_malloc64(sizeof(double)*n);
   pKept->aHit = (int*)sqlite3_malloc64(sizeof(int)*(sqlite3_int64)n*(p->nPhrase>0 ? p->nPhrase : 1)*nCol);
   p->aHit = (int*)sqlite3_malloc64(sizeof(int)*(p->nPhrase>0 ? p->nPhrase : 1)*nCol);
-  if( !pKept->aRowid || !pKept->aScore || !pKept->aHit || !p->aHit ) return SQLITE_NOMEM;
+  if( !pKept->aRowid || !pKept->aScore || !pKept->aHit || !p->aHit ){
+    /* Some succeeded: free them here (the caller frees p->aHit with p); the request is dropped with them. */
+    keptRowsClear(pKept);
+    return SQLITE_NOMEM;
+  }
   pKept->bClaimed = 1;
   pKept->nPhrase = p->nPhrase;
   pKept->nCol = nCol;

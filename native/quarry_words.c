@@ -316,8 +316,11 @@ static int64_t builder_add(Builder *b, int64_t id, const uint8_t *const *texts, 
   return ok ? tokens : -1;
 }
 
+/* Marks this module's builders: a builder of another module (or any other external) is refused on entry. */
+static const napi_type_tag BUILDER_TAG = { 0x7175617272797764ULL, 0x7364736275696c64ULL };
+
 static Builder *builder_call(napi_env env, napi_callback_info info, size_t count, napi_value *argv, const char *usage) {
-  return builder_argument(env, info, count, argv, usage, "not a words builder");
+  return builder_argument(env, info, count, argv, usage, "not a words builder of this module", &BUILDER_TAG);
 }
 
 static napi_value create_builder(napi_env env, napi_callback_info info) {
@@ -336,7 +339,7 @@ static napi_value create_builder(napi_env env, napi_callback_info info) {
     return NULL;
   }
   b->last_id = -1;
-  return builder_external(env, b, builder_finalize);
+  return builder_external(env, b, builder_finalize, &BUILDER_TAG);
 }
 
 /*

@@ -4,7 +4,7 @@
  * files spread evenly over those a pass prepares, cut at line ends into
  * pieces about a chunk long, since the dictionary is used on chunks.
  */
-import { STORE } from '../contracts/limits.js';
+import { STORE } from '../store/store-tuning.js';
 import { readRegularFileSync } from './regular-file.js';
 import type { WalkedFile } from './walk.js';
 

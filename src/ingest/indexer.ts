@@ -11,19 +11,21 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { INGEST, STORE } from '../contracts/limits.js';
+import { INGEST } from '../contracts/limits.js';
+import { STORE } from '../store/store-tuning.js';
 import { registerTextDictionary } from '../store/chunk-text.js';
 import { dictionarySamples } from './dictionary-samples.js';
 import { message } from '../contracts/messages/index.js';
 import { openStore } from '../store/open-store.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
-import type { FileWrite, StoredFileState, StoreLocation } from '../store/store.js';
+import type { FileWrite, IndexWriter, Store, StoredFileState, StoreLocation } from '../store/store.js';
 import { displayLocation, resolveStoreLocation } from '../store/store-location.js';
 import { yieldToWriters } from '../store/write-queue.js';
 import { CONTENT_FORMAT } from '../store/schema.js';
 import type { PendingPrepare } from './prepare-pool.js';
 import type { EmbeddingsConfig } from '../embeddings/config.js';
 import type { EmbeddingSummary } from '../embeddings/embed-pass.js';
+import { needsPreparing, planIndexPass, type IndexPlan } from './index-plan.js';
 import { resolveRoot } from './root.js';
 import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
 import { listingsPathFor, loadFolderListings, saveFolderListings } from './folder-listings.js';
@@ -110,7 +112,7 @@ const SKIPPED_LISTED_MAX = 100;
 
 interface InFlight {
   entry: WalkedFile;
-  state: { id: number; size: number; mtimeMs: number; hash: string } | undefined;
+  state: StoredFileState | undefined;
   pending: PendingPrepare;
 }
 
@@ -121,7 +123,6 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
   const location = options.store ?? resolveStoreLocation({ root, index: options.indexPath, env: {} });
   const repository = options.repository ?? path.basename(root);
   const maxFileBytes = options.maxFileBytes ?? INGEST.maxFileBytesDefault;
-  const embeddings = options.embeddings ?? null;
   const store = await openStore(location, { create: true, root });
   const writer = await store.openWriter().catch(async (error: unknown) => {
     await store.close();
@@ -137,145 +138,22 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       await writer.setContentFormat(CONTENT_FORMAT);
       staleFormat = false;
     }
-    if (staleFormat) for (const state of stored.values()) { state.mtimeMs = -1; state.hash = ''; }
     const listingsPath = listingsFile(location, root);
     const previousListings = loadFolderListings(listingsPath, root);
     const walked = walkFolder(root, { maxFileBytes, previous: previousListings });
     if (walked.foldersListed > 0 || walked.folders.size !== previousListings.size) saveFolderListings(listingsPath, root, walked.folders);
-    const skipped = [...walked.skipped];
-    const bytesTotal = walked.files.reduce((sum, f) => sum + f.size, 0);
-    let added = 0, updated = 0, unchanged = 0, bytesDone = 0, filesDone = 0;
-    let pending: FileWrite[] = [];
-    let pendingBytes = 0;
-    const touches: { id: number; size: number; mtimeMs: number }[] = [];
-
-    const flush = async () => {
-      if (pending.length === 0 && touches.length === 0) return;
-      const batch = pending;
-      const batchTouches = touches.splice(0);
-      pending = [];
-      pendingBytes = 0;
-      await yieldToWriters(options.writersWaiting);
-      await writer.apply({ sourceId, touches: batchTouches, writes: batch, deletes: [] });
-    };
-
-    // Files whose size or mtime changed are read, hashed and prepared, in worker threads when
-    // there is enough to do; outcomes are handled in walk order, so the summary does not depend on it.
-    let storedWalked = 0;
-    const toPrepare = walked.files.filter((entry) => {
-      const state = stored.get(entry.relPath);
-      if (state) storedWalked++;
-      return !state || state.size !== entry.size || state.mtimeMs !== entry.mtimeMs;
+    const plan = planIndexPass({
+      storeKind: location.kind, walked: walked.files, stored, staleFormat,
+      // Loading an empty index: secondary indexes are built once at the end (see IndexWriter.beginBulkLoad).
+      emptyIndex: (await writer.counts()).files === 0,
+      bulkLoadMinBytes: INGEST.bulkLoadMinBytes,
+      firstStageMinBytes: options.firstStageMinBytes ?? firstStageMinBytes(process.env),
+      textDictionaryMinBytes: options.textDictionaryMinBytes ?? STORE.textDictionaryMinBytes,
     });
-    const bytesToPrepare = toPrepare.reduce((sum, entry) => sum + entry.size, 0);
-    // Loading an empty index: secondary indexes are built once at the end (see IndexWriter.beginBulkLoad).
-    const emptyIndex = (await writer.counts()).files === 0;
-    const bulkLoad = bytesToPrepare >= INGEST.bulkLoadMinBytes && emptyIndex;
-    // A pass that changes much of its index counts the words once at the end instead of keeping them up
-    // (store/word-docs), so the indexes made sure of first do not count them too.
-    const bytesChanged = bytesToPrepare + (stored.size > storedWalked ? vanishedBytes(stored, walked.files) : 0);
-    const wordCountsDeferred = !bulkLoad && bytesChanged > 0 && await writer.deferWordCounts(bytesChanged, (await writer.counts()).chunks);
-    // A first build of a large tree: every file's trigrams first, so exact and regex searches answer for the whole
-    // tree while the index is written; a first stage left by an earlier pass is stale either way.
-    const stageFile = location.kind === 'sqlite' ? firstStagePath(location.file) : null;
-    if (stageFile) removeFirstStage(stageFile);
-    // It only spares searches a wait: a first stage that fails (a full disk, a thread that died) leaves the pass as it was.
-    const stageWanted = stageFile !== null && emptyIndex && bytesToPrepare >= (options.firstStageMinBytes ?? firstStageMinBytes(process.env));
-    // Its writer (and the native builders it loads) only when one is wanted.
-    const writeStage = (file: string, part: 'grams' | 'words') => import('./first-stage.js')
-      .then(({ writeFirstStage }) => writeFirstStage(file, root, repository, toPrepare, part))
-      .then((stage) => stage && { ...stage, ready_ms: Date.now() - started }, () => null);
-    const firstStage = stageWanted ? await writeStage(stageFile, 'grams') : null;
-    // Then its words, so word searches rank every file too, before the index's own writing takes both cores.
-    const firstStageWords = firstStage ? await writeStage(firstStageWordsPath(stageFile!), 'words') : null;
-    if (bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes({ wordCounts: !wordCountsDeferred });
-    // Chunk text is packed by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
-    const packText = location.kind === 'sqlite';
-    // The index's dictionary for that text: a large enough pass learns one from its files when the index has none.
-    const learnsDictionary = bytesToPrepare >= (options.textDictionaryMinBytes ?? STORE.textDictionaryMinBytes);
-    // A pass with nothing to prepare packs nothing: it does not read the dictionary either.
-    const textDictionary = packText && bytesToPrepare > 0
-      ? await writer.textDictionary(learnsDictionary ? () => dictionarySamples(toPrepare, Math.min(STORE.textDictionarySampleBytes, bytesToPrepare / 4)) : null)
-      : null;
-    const dictionaryId = textDictionary ? registerTextDictionary(textDictionary) : null;
-    // A pass with nothing to prepare (no file changed) loads no preparer: its modules (tree-sitter's among them) are a tenth of such a pass.
-    const preparer = toPrepare.length === 0 ? null : (await import('./prepare-pool.js')).openPreparer({
-      symbols: options.symbols !== false, workers: options.workers, workerHeapMb: options.workerHeapMb, bytesToPrepare, textDictionary,
-    });
-    const inFlight: InFlight[] = [];
-    let inFlightBytes = 0;
-    const settleOldest = async () => {
-      const { entry, state, pending: job } = inFlight.shift()!;
-      inFlightBytes -= entry.size;
-      const outcome = await job.settle();
-      if (outcome.kind === 'unreadable' || outcome.kind === 'binary') {
-        skipped.push({ path: entry.relPath, reason: outcome.kind });
-        if (state) stored.set(entry.relPath, state); // delete it below: it can no longer be read as text
-      } else if (outcome.kind === 'same') {
-        unchanged++;
-        touches.push({ id: state!.id, size: entry.size, mtimeMs: entry.mtimeMs });
-      } else {
-        if (state) updated++; else added++;
-        const { file, chunks, symbols, edges } = outcome.prepared;
-        pending.push({ replaceId: state?.id ?? null, file, chunks, symbols, edges });
-        pendingBytes += entry.size;
-        if (pending.length >= INGEST.filesPerTransaction || pendingBytes >= INGEST.bytesPerTransaction) await flush();
-      }
-    };
-
-    let preparedInThread = 0, workerRestarts = 0;
-    let lastProgress = 0;
-    const progressEvery = 1000 / INGEST.progressHz;
-    try {
-      for (const entry of walked.files) {
-        filesDone++;
-        bytesDone += entry.size;
-        const state = stored.get(entry.relPath);
-        stored.delete(entry.relPath);
-        if (state && state.size === entry.size && state.mtimeMs === entry.mtimeMs) {
-          unchanged++;
-        } else {
-          // Only files of toPrepare get here: the preparer exists.
-          const pending = preparer!.prepare({
-            relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state?.hash ?? null, packText, dictionaryId,
-          });
-          inFlight.push({ entry, state, pending });
-          inFlightBytes += entry.size;
-          while (inFlight.length >= preparer!.window.files || (inFlight.length > 0 && inFlightBytes >= preparer!.window.bytes && preparer!.window.bytes > 0)) {
-            await settleOldest();
-          }
-        }
-        const now = Date.now();
-        if (options.onProgress && now - lastProgress >= progressEvery) {
-          lastProgress = now;
-          options.onProgress({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: now - started });
-        }
-      }
-      while (inFlight.length > 0) await settleOldest();
-    } finally {
-      preparedInThread = preparer?.preparedInThread ?? 0;
-      workerRestarts = preparer?.workerRestarts ?? 0;
-      await preparer?.close();
-    }
-    await flush();
-
-    // Whatever is left in `stored` vanished from the folder (or became unreadable/binary).
-    const vanished = [...stored.values()];
-    for (let i = 0; i < vanished.length; i += INGEST.filesPerTransaction) {
-      const slice = vanished.slice(i, i + INGEST.filesPerTransaction);
-      await yieldToWriters(options.writersWaiting);
-      await writer.apply({ sourceId, touches: [], writes: [], deletes: slice.map((state) => state.id) });
-    }
-    // Recorded only once every file was re-prepared: an interrupted run starts over.
-    if (staleFormat) await writer.setContentFormat(CONTENT_FORMAT);
-    // What a bulk load deferred, and what rows in an older format kept from being kept up (the words' counts, store/word-docs).
-    if (bulkLoad || staleFormat || wordCountsDeferred) { await yieldToWriters(options.writersWaiting); await writer.ensureIndexes(); }
-    options.onProgress?.({ filesDone, filesTotal: walked.files.length, bytesDone, bytesTotal, elapsedMs: Date.now() - started });
-    const embedded = !embeddings ? undefined : store instanceof SqliteIndex
-      ? await embedWith(store, embeddings, options.writersWaiting)
-      : noVectorsHere(embeddings.model, (await writer.counts()).chunks);
+    const done = await executeIndexPlan(plan, { options, root, repository, location, store, writer, sourceId, walkedFiles: walked.files, stored, staleFormat, started });
 
     const counts = await writer.counts();
+    const skipped = [...walked.skipped, ...done.skipped];
     const byReason: Partial<Record<SkipReason, number>> = {};
     for (const s of skipped) byReason[s.reason] = (byReason[s.reason] ?? 0) + 1;
     const indexVersion = await writer.indexVersion();
@@ -284,8 +162,8 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     return {
       root, index: displayLocation(location), repository,
       files: walked.files.length - skipped.filter((s) => s.reason === 'binary' || s.reason === 'unreadable').length,
-      bytes: bytesTotal,
-      added, updated, unchanged, deleted: vanished.length,
+      bytes: plan.bytesTotal,
+      added: done.added, updated: done.updated, unchanged: done.unchanged, deleted: done.deleted,
       chunks: counts.chunks,
       skipped: skipped.length,
       skipped_by_reason: byReason,
@@ -294,12 +172,12 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       index_bytes: indexBytes,
       index_version: indexVersion,
       peak_rss_bytes: process.resourceUsage().maxRSS * 1024,
-      prepared_in_thread: preparedInThread,
-      prepare_worker_restarts: workerRestarts,
+      prepared_in_thread: done.preparedInThread,
+      prepare_worker_restarts: done.workerRestarts,
       cpu_ms: cpuMs(process.cpuUsage(cpuAtStart)),
-      ...(firstStage ? { first_stage: firstStage } : {}),
-      ...(firstStageWords ? { first_stage_words: firstStageWords } : {}),
-      ...(embedded ? { embeddings: embedded } : {}),
+      ...(done.firstStage ? { first_stage: done.firstStage } : {}),
+      ...(done.firstStageWords ? { first_stage_words: done.firstStageWords } : {}),
+      ...(done.embedded ? { embeddings: done.embedded } : {}),
     };
   } finally {
     // Searches use a first stage only while the pass runs: it goes with the pass, whole or failed.
@@ -307,6 +185,170 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     await writer.close();
     await store.close();
   }
+}
+
+/** What the executing step works with: the pass's options and the store as opened for it. */
+interface PassContext {
+  options: IndexOptions;
+  root: string;
+  repository: string;
+  location: StoreLocation;
+  store: Store;
+  writer: IndexWriter;
+  sourceId: number;
+  /** The walk's files, in walk order, and the index's files as stored when the pass began. */
+  walkedFiles: readonly WalkedFile[];
+  stored: ReadonlyMap<string, StoredFileState>;
+  staleFormat: boolean;
+  /** When the pass started (Date.now()), for progress and the first stage's ready time. */
+  started: number;
+}
+
+/** What the executing step did, for the summary. */
+interface PassOutcome {
+  added: number;
+  updated: number;
+  unchanged: number;
+  deleted: number;
+  /** Files the preparer found unreadable or binary (the walk's own skips are the walk's). */
+  skipped: SkippedFile[];
+  preparedInThread: number;
+  workerRestarts: number;
+  firstStage: (FirstStageSummary & { ready_ms: number }) | null;
+  firstStageWords: (FirstStageSummary & { ready_ms: number }) | null;
+  embedded: EmbeddingSummary | undefined;
+}
+
+/**
+ * The executing step: runs `plan` against the open writer. Files are prepared (in worker threads
+ * when there is enough to do) and written in bounded transactions, outcomes handled in walk order
+ * so the summary does not depend on the threads; then vanished files are deleted and what a bulk
+ * load or a stale format deferred is built.
+ */
+async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<PassOutcome> {
+  const { options, root, repository, location, writer, sourceId, stored, staleFormat, started, walkedFiles } = pass;
+  let added = 0, updated = 0, unchanged = 0, bytesDone = 0, filesDone = 0;
+  let pending: FileWrite[] = [];
+  let pendingBytes = 0;
+  const touches: { id: number; size: number; mtimeMs: number }[] = [];
+  const skipped: SkippedFile[] = [];
+  // Stored files that can no longer be read as text: deleted with the vanished ones.
+  const unreadableStored: StoredFileState[] = [];
+
+  const flush = async () => {
+    if (pending.length === 0 && touches.length === 0) return;
+    const batch = pending;
+    const batchTouches = touches.splice(0);
+    pending = [];
+    pendingBytes = 0;
+    await yieldToWriters(options.writersWaiting);
+    await writer.apply({ sourceId, touches: batchTouches, writes: batch, deletes: [] });
+  };
+
+  const { toPrepare, bytesToPrepare } = plan;
+  // A pass that changes much of its index counts the words once at the end instead of keeping them up
+  // (store/word-docs), so the indexes made sure of first do not count them too.
+  const wordCountsDeferred = plan.mayDeferWordCounts && await writer.deferWordCounts(plan.bytesChanged, (await writer.counts()).chunks);
+  // A first build of a large tree: every file's trigrams first, so exact and regex searches answer for the whole
+  // tree while the index is written; a first stage left by an earlier pass is stale either way.
+  const stageFile = location.kind === 'sqlite' ? firstStagePath(location.file) : null;
+  if (stageFile) removeFirstStage(stageFile);
+  // It only spares searches a wait: a first stage that fails (a full disk, a thread that died) leaves the pass as it was.
+  // Its writer (and the native builders it loads) only when one is wanted.
+  const writeStage = (file: string, part: 'grams' | 'words') => import('./first-stage.js')
+    .then(({ writeFirstStage }) => writeFirstStage(file, root, repository, toPrepare, part))
+    .then((stage) => stage && { ...stage, ready_ms: Date.now() - started }, () => null);
+  const firstStage = plan.firstStage && stageFile ? await writeStage(stageFile, 'grams') : null;
+  // Then its words, so word searches rank every file too, before the index's own writing takes both cores.
+  const firstStageWords = firstStage ? await writeStage(firstStageWordsPath(stageFile!), 'words') : null;
+  if (plan.bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes({ wordCounts: !wordCountsDeferred });
+  // Chunk text is packed by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
+  const packText = plan.packText;
+  // The index's dictionary for that text: a large enough pass learns one from its files when the index has none.
+  // A pass with nothing to prepare packs nothing: it does not read the dictionary either.
+  const textDictionary = plan.textDictionary === 'none' ? null
+    : await writer.textDictionary(plan.textDictionary === 'learn' ? () => dictionarySamples(toPrepare, Math.min(STORE.textDictionarySampleBytes, bytesToPrepare / 4)) : null);
+  const dictionaryId = textDictionary ? registerTextDictionary(textDictionary) : null;
+  // A pass with nothing to prepare (no file changed) loads no preparer: its modules (tree-sitter's among them) are a tenth of such a pass.
+  const preparer = !plan.preparer ? null : (await import('./prepare-pool.js')).openPreparer({
+    symbols: options.symbols !== false, workers: options.workers, workerHeapMb: options.workerHeapMb, bytesToPrepare, textDictionary,
+  });
+  const inFlight: InFlight[] = [];
+  let inFlightBytes = 0;
+  const settleOldest = async () => {
+    const { entry, state, pending: job } = inFlight.shift()!;
+    inFlightBytes -= entry.size;
+    const outcome = await job.settle();
+    if (outcome.kind === 'unreadable' || outcome.kind === 'binary') {
+      skipped.push({ path: entry.relPath, reason: outcome.kind });
+      if (state) unreadableStored.push(state); // delete it below: it can no longer be read as text
+    } else if (outcome.kind === 'same') {
+      unchanged++;
+      touches.push({ id: state!.id, size: entry.size, mtimeMs: entry.mtimeMs });
+    } else {
+      if (state) updated++; else added++;
+      const { file, chunks, symbols, edges } = outcome.prepared;
+      pending.push({ replaceId: state?.id ?? null, file, chunks, symbols, edges });
+      pendingBytes += entry.size;
+      if (pending.length >= INGEST.filesPerTransaction || pendingBytes >= INGEST.bytesPerTransaction) await flush();
+    }
+  };
+
+  let preparedInThread = 0, workerRestarts = 0;
+  let lastProgress = 0;
+  const progressEvery = 1000 / INGEST.progressHz;
+  const progress = (now: number) => options.onProgress?.({ filesDone, filesTotal: walkedFiles.length, bytesDone, bytesTotal: plan.bytesTotal, elapsedMs: now - started });
+  try {
+    for (const entry of walkedFiles) {
+      filesDone++;
+      bytesDone += entry.size;
+      const state = stored.get(entry.relPath);
+      if (!needsPreparing(entry, state, staleFormat)) {
+        unchanged++;
+      } else {
+        // Only files of plan.toPrepare get here: the preparer exists. In a stale format no stored hash counts as the same.
+        const pending = preparer!.prepare({
+          relPath: entry.relPath, absPath: entry.absPath, mtimeMs: entry.mtimeMs, storedHash: state ? (staleFormat ? '' : state.hash) : null, packText, dictionaryId,
+        });
+        inFlight.push({ entry, state, pending });
+        inFlightBytes += entry.size;
+        while (inFlight.length >= preparer!.window.files || (inFlight.length > 0 && inFlightBytes >= preparer!.window.bytes && preparer!.window.bytes > 0)) {
+          await settleOldest();
+        }
+      }
+      const now = Date.now();
+      if (options.onProgress && now - lastProgress >= progressEvery) {
+        lastProgress = now;
+        progress(now);
+      }
+    }
+    while (inFlight.length > 0) await settleOldest();
+  } finally {
+    preparedInThread = preparer?.preparedInThread ?? 0;
+    workerRestarts = preparer?.workerRestarts ?? 0;
+    await preparer?.close();
+  }
+  await flush();
+
+  // Files that vanished from the folder, and stored ones that became unreadable or binary.
+  const deletes = [...plan.vanished, ...unreadableStored];
+  for (let i = 0; i < deletes.length; i += INGEST.filesPerTransaction) {
+    const slice = deletes.slice(i, i + INGEST.filesPerTransaction);
+    await yieldToWriters(options.writersWaiting);
+    await writer.apply({ sourceId, touches: [], writes: [], deletes: slice.map((state) => state.id) });
+  }
+  // Recorded only once every file was re-prepared: an interrupted run starts over.
+  if (staleFormat) await writer.setContentFormat(CONTENT_FORMAT);
+  // What a bulk load deferred, and what rows in an older format kept from being kept up (the words' counts, store/word-docs).
+  if (plan.bulkLoad || staleFormat || wordCountsDeferred) { await yieldToWriters(options.writersWaiting); await writer.ensureIndexes(); }
+  progress(Date.now());
+  const embeddings = options.embeddings ?? null;
+  const embedded = !embeddings ? undefined : pass.store instanceof SqliteIndex
+    ? await embedWith(pass.store, embeddings, options.writersWaiting)
+    : noVectorsHere(embeddings.model, (await writer.counts()).chunks);
+  return {
+    added, updated, unchanged, deleted: deletes.length, skipped, preparedInThread, workerRestarts, firstStage, firstStageWords, embedded,
+  };
 }
 
 /**
@@ -338,12 +380,4 @@ function noVectorsHere(model: string, missing: number): EmbeddingSummary {
 
 function cpuMs(usage: NodeJS.CpuUsage): number {
   return Math.round((usage.user + usage.system) / 1000);
-}
-
-/** The stored size of the files the walk no longer found (the pass removes them). */
-function vanishedBytes(stored: ReadonlyMap<string, StoredFileState>, walked: readonly { relPath: string }[]): number {
-  const found = new Set(walked.map((entry) => entry.relPath));
-  let bytes = 0;
-  for (const [relPath, state] of stored) if (!found.has(relPath)) bytes += state.size;
-  return bytes;
 }

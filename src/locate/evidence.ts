@@ -1,7 +1,7 @@
 /**
  * @module locate/evidence
  * What the text says about each file, kept as named features (so the ranking
- * is one weighted sum whose weights live in contracts/limits, and each file's
+ * is one weighted sum whose weights live in locate/locate-weights, and each file's
  * reasons are the features that weighed most), with the details a reason
  * names (the path, the definitions, the words) and the functions or classes
  * the evidence points at.

@@ -5,7 +5,7 @@
  * scaled to the best file's first, times the prior of the file's kind
  * (tests, docs, vendored ... start lower) unless the text names the file.
  */
-import { LOCATE_RANKING } from '../contracts/limits.js';
+import { LOCATE_RANKING } from './locate-weights.js';
 import { FEATURES, type EvidenceBoard, type Feature, type FileEvidence } from './evidence.js';
 
 export interface RankedFile {

@@ -7,7 +7,8 @@
  * ranked on all of its chunks together, not on its single best chunk; the
  * best chunks of a file name its likely functions.
  */
-import { LOCATE, LOCATE_RANKING } from '../contracts/limits.js';
+import { LOCATE } from '../contracts/limits.js';
+import { LOCATE_RANKING } from './locate-weights.js';
 import type { IndexReader } from '../store/store.js';
 import type { EvidenceBoard } from './evidence.js';
 import type { TextClues, WordMention } from './extract.js';

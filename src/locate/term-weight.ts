@@ -3,7 +3,7 @@
  * How much a word of the text counts: more when repeated (logarithmically),
  * in the title, or written as code.
  */
-import { LOCATE_RANKING } from '../contracts/limits.js';
+import { LOCATE_RANKING } from './locate-weights.js';
 import type { WordMention } from './extract.js';
 
 export function termWeight(mention: WordMention): number {

@@ -13,7 +13,8 @@
  * Chunk ids are below 0 (-1 - the chunk's place among all shards' chunks), so no id of the index
  * is one of them. There are no definitions yet, so chunks have no symbol.
  */
-import { FIRST_STAGE, RANKING } from '../contracts/limits.js';
+import { FIRST_STAGE } from '../contracts/limits.js';
+import { RANKING } from '../store/ranking-weights.js';
 import { splitLines } from '../ingest/chunk.js';
 import { CHUNK_FIELDS } from '../ingest/first-stage-words.js';
 import { estimateTokens } from '../shape/tokens.js';

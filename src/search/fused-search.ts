@@ -13,7 +13,8 @@ import type { IndexReader } from '../store/store.js';
 import { diversify } from './diversity.js';
 import { calleesOf, definitionsOf, referenceSites, referencesTo, shortName } from './graph.js';
 import type { Retriever, WordsPlan } from './plan.js';
-import { GRAPH_SEARCH, RANKING, SEARCH_DISPLAY } from '../contracts/limits.js';
+import { GRAPH_SEARCH, SEARCH_DISPLAY } from '../contracts/limits.js';
+import { RANKING } from '../store/ranking-weights.js';
 import { rerankPool, type RerankedHit } from './rerank.js';
 import { holdsPhrases, moreWords, searchWords, type RankedChunk, type WordsResult } from './text-search.js';
 

@@ -4,7 +4,8 @@
  * `quarry search --explain` prints is exactly this object.
  */
 import { describe, expect, it } from 'vitest';
-import { ENGINE, FTS_EXPRESSION, GRAPH_SEARCH, PHRASE_CHECK, RANKING, SEARCH_CODE } from '../contracts/limits.js';
+import { ENGINE, FTS_EXPRESSION, GRAPH_SEARCH, PHRASE_CHECK, SEARCH_CODE } from '../contracts/limits.js';
+import { RANKING } from '../store/ranking-weights.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { planSearch, type LinesPlan, type WordsPlan } from './plan.js';
 

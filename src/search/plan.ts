@@ -9,7 +9,8 @@
  * this object, `quarry search --explain` prints it, and suggestions reuse it.
  */
 import { languageForFile } from '../contracts/languages.js';
-import { ENGINE, GRAPH_SEARCH, PHRASE_CHECK, RANKING, SEARCH_CODE } from '../contracts/limits.js';
+import { ENGINE, GRAPH_SEARCH, PHRASE_CHECK, SEARCH_CODE } from '../contracts/limits.js';
+import { RANKING } from '../store/ranking-weights.js';
 import type { SearchCodeParams, SearchMode } from '../contracts/search-code-params.js';
 import { likeFromGlob, likeLiteral } from '../text/escape.js';
 import { wordStem } from '../text/identifiers.js';

@@ -9,7 +9,7 @@
  * (an issue pasted whole) names only its identifiers: its runs of plain
  * words ("the model field") are too loose to put definitions first.
  */
-import { RANKING } from '../contracts/limits.js';
+import { RANKING } from '../store/ranking-weights.js';
 import { foldCase, tokenize } from '../text/tokens.js';
 import { isProse, STOP_WORDS } from './query-text.js';
 

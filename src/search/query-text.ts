@@ -8,7 +8,7 @@
  * requirements: their words join the loose terms and they are kept as
  * `quoted`, which only raises the hits that hold them.
  */
-import { RANKING } from '../contracts/limits.js';
+import { RANKING } from '../store/ranking-weights.js';
 import { tokenize } from '../text/tokens.js';
 
 export interface TextQuery {

@@ -5,7 +5,7 @@
  * points at that kind of file by a word ("failing test", "docs for") or a
  * path under it (`docs/ref/models.txt`, `extern/jquery`).
  */
-import { RANKING } from '../contracts/limits.js';
+import { RANKING } from '../store/ranking-weights.js';
 import { fileRoles, type FileRole } from '../text/file-roles.js';
 import { foldCase, tokenize } from '../text/tokens.js';
 

@@ -5,7 +5,8 @@
  * vendored bundle beside its code.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RANKING, SUGGESTIONS } from '../contracts/limits.js';
+import { SUGGESTIONS } from '../contracts/limits.js';
+import { RANKING } from '../store/ranking-weights.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import type { Store } from '../store/store.js';
 import { indexFolder } from '../ingest/indexer.js';

@@ -5,7 +5,7 @@
  * changed index starts afresh) and bounded in size. The words a search needs
  * are asked for together, before it scores (one question on PostgreSQL).
  */
-import { RANKING } from '../contracts/limits.js';
+import { RANKING } from '../store/ranking-weights.js';
 import type { IndexReader } from '../store/store.js';
 
 interface Stats {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import { STORE } from '../contracts/limits.js';
+import { STORE } from './store-tuning.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { indexFolder } from '../ingest/indexer.js';
 import { searchCode } from '../search/engine.js';

@@ -29,7 +29,7 @@
 import zlib from 'node:zlib';
 import type Database from 'better-sqlite3';
 import zstd from 'zstd-napi/binding.js';
-import { STORE } from '../contracts/limits.js';
+import { STORE } from './store-tuning.js';
 import { textDictionaryId } from './text-dictionary.js';
 
 /** First byte of a deflate segment: BFINAL 1 with BTYPE 11, which no deflate stream begins with. */

@@ -14,7 +14,8 @@
  */
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
-import { SEARCH_POOL, STORE } from '../contracts/limits.js';
+import { SEARCH_POOL } from '../contracts/limits.js';
+import { STORE } from './store-tuning.js';
 import { META_GET_SQL, WORDS_COUNT_ALL_SQL } from './statements.js';
 
 const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');

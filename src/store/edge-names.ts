@@ -19,7 +19,7 @@
  * read-only store of an older schema has no `edge_links` to prepare them on.
  */
 import type Database from 'better-sqlite3';
-import { STORE } from '../contracts/limits.js';
+import { STORE } from './store-tuning.js';
 import type { NewEdge } from './store.js';
 
 function prepareEdgeStatements(db: Database.Database) {

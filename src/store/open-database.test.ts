@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { STORE } from '../contracts/limits.js';
+import { STORE } from './store-tuning.js';
 import { MedicinesStore } from '../medicines/store.js';
 import { makeTree } from '../test-support/temp-tree.js';
 import { applyMigrations, openDatabase } from './open-database.js';

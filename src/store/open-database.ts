@@ -9,7 +9,7 @@
  * runs them safely when several processes open a new file at once.
  */
 import Database from 'better-sqlite3';
-import { STORE } from '../contracts/limits.js';
+import { STORE } from './store-tuning.js';
 
 export interface OpenDatabaseOptions {
   /** Open read-only: no WAL switch, no page size, no writes (the file must exist). */

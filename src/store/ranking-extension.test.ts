@@ -10,7 +10,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
-import { RANKING } from '../contracts/limits.js';
+import { RANKING } from './ranking-weights.js';
 import { indexFolder } from '../ingest/indexer.js';
 import { searchCode } from '../search/engine.js';
 import { PROJECT_ROOT } from '../test-support/cli.js';

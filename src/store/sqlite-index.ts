@@ -7,7 +7,7 @@
  * transaction, as the indexer always did.
  */
 import fs from 'node:fs';
-import { STORE } from '../contracts/limits.js';
+import { STORE } from './store-tuning.js';
 import type { CountingThread } from './counting-thread.js';
 import type { OpenStoreOptions } from './open-store.js';
 import { SqliteReader, type CountElsewhere } from './sqlite-reader.js';

@@ -7,7 +7,8 @@
  * per scan: two searches interleaving in one process cannot trip over one
  * statement's open iterator.
  */
-import { LOCATE, RANKING, WORDS_BOUND } from '../contracts/limits.js';
+import { LOCATE, WORDS_BOUND } from '../contracts/limits.js';
+import { RANKING } from './ranking-weights.js';
 import { ftsString } from '../text/escape.js';
 import { unpackChunkBytes } from './chunk-text.js';
 import { contentStatements } from './content-store.js';

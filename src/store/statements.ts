@@ -7,7 +7,7 @@
  * may hold it deflated.
  */
 import type Database from 'better-sqlite3';
-import { RANKING } from '../contracts/limits.js';
+import { RANKING } from './ranking-weights.js';
 import type {
   CandidateChunkRow, ChunkHitRow, ConversationRow, EdgeRow, ProjectFilterParams, ProjectHitRow, ScoredChunkRow, SearchFilter, SymbolRow,
 } from './rows.js';

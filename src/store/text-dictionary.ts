@@ -16,7 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import zstd from 'zstd-napi/binding.js';
-import { STORE } from '../contracts/limits.js';
+import { STORE } from './store-tuning.js';
 
 const MAGIC = 0xec30a437;
 /** Huffman codes of at most 11 bits (the format's limit for literals). */

@@ -24,7 +24,7 @@
  * every word again.
  */
 import type Database from 'better-sqlite3';
-import { STORE } from '../contracts/limits.js';
+import { STORE } from './store-tuning.js';
 import { CONTENT_FORMAT, WORD_TOKENIZER } from './schema.js';
 import type { Statements } from './statements.js';
 

@@ -10,7 +10,7 @@
  *   batches, their text fetched per batch (a sort never carries the text).
  */
 import type pg from 'pg';
-import { PG_STORE } from '../../contracts/limits.js';
+import { PG_STORE } from './pg-tuning.js';
 import { wordIndexText } from '../../text/identifiers.js';
 import type {
   CandidateChunkRow, ChunkHitRow, ChunkSymbolRow, DefinitionAtRow, EdgeRow, LocateChunkColumns, LocateDefinitionRow, LocateFileRow,

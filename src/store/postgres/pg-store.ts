@@ -12,7 +12,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { catalogueError } from '../../contracts/errors.js';
-import { PG_STORE } from '../../contracts/limits.js';
+import { PG_STORE } from './pg-tuning.js';
 import type { OpenStoreOptions } from '../open-store.js';
 import type { IndexReader, IndexWriter, Store, StoreLocation } from '../store.js';
 import { isConnectionFailure, pgFailure } from './pg-errors.js';
@@ -124,7 +124,7 @@ export class PgStore implements Store {
     for (let attempt = 0; ; attempt++) {
       const client = await this.connect();
       try {
-        // One round trip: both statements are fixed text (a number from contracts/limits), no parameters.
+        // One round trip: both statements are fixed text (a number from store/postgres/pg-tuning), no parameters.
         await client.query(`BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY; SET LOCAL statement_timeout = ${PG_STORE.statementTimeoutMs}`);
       } catch (error) {
         client.release(true);

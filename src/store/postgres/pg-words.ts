@@ -14,7 +14,7 @@
  *   with the table's totals and each word's chunk count (`vocab`) are every
  *   input of FTS5's bm25, computed here in the same order of operations.
  */
-import { RANKING } from '../../contracts/limits.js';
+import { RANKING } from '../ranking-weights.js';
 import { pathIndexText, wordIndexText } from '../../text/identifiers.js';
 import type { NewChunk } from '../store.js';
 import { DIACRITICS, FOLDS, SEPARATOR_RANGES } from './unicode61-table.js';

@@ -18,7 +18,7 @@
  */
 import type pg from 'pg';
 import { catalogueError } from '../../contracts/errors.js';
-import { PG_STORE } from '../../contracts/limits.js';
+import { PG_STORE } from './pg-tuning.js';
 import type { FileWrite, IndexWriter, StoredFileState, WriteBatch } from '../store.js';
 import { pgFailure } from './pg-errors.js';
 import { SECONDARY_INDEXES } from './pg-schema.js';
