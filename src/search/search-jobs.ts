@@ -14,7 +14,6 @@ import { SEARCH_POOL } from '../contracts/limits.js';
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
 import type { LocateParams, LocateResponse } from '../contracts/locate.js';
 import type { SearchRequest, SearchResponse } from '../contracts/rest-api.js';
-import { locate } from '../locate/locate.js';
 import { CountingThread } from '../store/counting-thread.js';
 import { openStore } from '../store/open-store.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
@@ -203,8 +202,11 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
       return store.read((reader) => findReferences(reader, job.params as SearchOps['find_references']['params']));
     case 'project_search':
       return store.read((reader) => searchProject(reader, job.params as SearchOps['project_search']['params']));
-    case 'locate':
+    case 'locate': {
+      // Loaded with the first locate: a one-shot `quarry search` never pays for it.
+      const { locate } = await import('../locate/locate.js');
       return locate(store, job.params as SearchOps['locate']['params']);
+    }
     default:
       throw new Error(`unknown search op ${String(job.op)}`);
   }
