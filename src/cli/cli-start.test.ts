@@ -54,7 +54,7 @@ describe('quarry start: each command loads only what it needs', () => {
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).items[0].file).toBe('src/server.ts');
     expect(loadedOf(run.modules, ['/dist/search/search-worker.js', ...INDEXER, ...SERVER, ...PDF, ...TREE_SITTER])).toEqual([]);
-    // Only search_code: not the registry of every tool, nor locate's engine (about 70 modules, 70 ms of CPU between them).
-    expect(loadedOf(run.modules, ['/dist/tools/registry.js', '/dist/tools/list-files.js', '/dist/tools/search-medicine.js', '/dist/locate/'])).toEqual([]);
+    // Only search_code: not the registry of every tool, nor locate's engine, nor the readers of a first stage or REST's search (about 100 modules, 100 ms of CPU between them).
+    expect(loadedOf(run.modules, ['/dist/tools/registry.js', '/dist/tools/list-files.js', '/dist/tools/search-medicine.js', '/dist/locate/', '/dist/search/first-stage-reader.js', '/dist/search/project-search.js'])).toEqual([]);
   });
 });
