@@ -47,12 +47,14 @@ describe('quarry start: each command loads only what it needs', () => {
     expect(loadedOf(again.modules, [...SERVER, ...PDF, ...MEDICINES, ...TREE_SITTER])).toEqual([]);
   });
 
-  it('search answers in its own process: no search worker, no indexer, no server, PDF or tree-sitter', async () => {
+  it('search answers in its own process with its own tool: no search worker, other tools, locate, indexer, server, PDF or tree-sitter', async () => {
     const root = makeTree(TREE);
     expect((await runCli(['index', root])).code).toBe(0);
     const run = await runCliProbed(['search', 'startServer', '--root', root, '-n', '5', '--json']);
     expect(run.code).toBe(0);
     expect(JSON.parse(run.stdout).items[0].file).toBe('src/server.ts');
     expect(loadedOf(run.modules, ['/dist/search/search-worker.js', ...INDEXER, ...SERVER, ...PDF, ...TREE_SITTER])).toEqual([]);
+    // Only search_code: not the registry of every tool, nor locate's engine, nor the readers of a first stage or REST's search (about 100 modules, 100 ms of CPU between them).
+    expect(loadedOf(run.modules, ['/dist/tools/registry.js', '/dist/tools/list-files.js', '/dist/tools/search-medicine.js', '/dist/locate/', '/dist/search/first-stage-reader.js', '/dist/search/project-search.js'])).toEqual([]);
   });
 });

@@ -14,17 +14,13 @@ import { SEARCH_POOL } from '../contracts/limits.js';
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
 import type { LocateParams, LocateResponse } from '../contracts/locate.js';
 import type { SearchRequest, SearchResponse } from '../contracts/rest-api.js';
-import { locate } from '../locate/locate.js';
 import { CountingThread } from '../store/counting-thread.js';
 import { openStore } from '../store/open-store.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
 import type { Store, StoreLocation } from '../store/store.js';
 import type { SearchCodeResponse } from './engine.js';
-import { searchProject } from './project-search.js';
 import { findReferences, type ReferencesRequest, type ReferencesResponse } from './references-service.js';
-import { FirstStagePostings, withFirstStage } from './first-stage-reader.js';
-import { FirstStageWords } from './first-stage-words.js';
-import { firstStageWordsAnswer, withFirstStageWords } from './first-stage-words-view.js';
+import type { FirstStagePostings } from './first-stage-reader.js';
 import { planSearch } from './plan.js';
 import { firstStageWordsPath } from '../ingest/first-stage-files.js';
 import { searchCodePage } from './search-code-service.js';
@@ -154,8 +150,11 @@ export class ReadOnlyStores {
     await open?.store.close();
   }
 
-  /** The first-stage file `file`, opened again when another pass wrote it; null when there is none. */
-  firstStage(file: string): FirstStagePostings | null {
+  /**
+   * The first-stage file `file`, opened again when another pass wrote it; null when there is none.
+   * Its reader loads with the first search during a pass: a search of a finished index never needs it.
+   */
+  async firstStage(file: string): Promise<FirstStagePostings | null> {
     let identity: fs.Stats | null = null;
     try {
       identity = fs.statSync(file);
@@ -166,7 +165,7 @@ export class ReadOnlyStores {
     if (open && identity && open.identity.ino === identity.ino && open.identity.size === identity.size && open.identity.mtimeMs === identity.mtimeMs) return open;
     open?.close();
     this.stages.delete(file);
-    const postings = identity ? FirstStagePostings.open(file) : null;
+    const postings = identity ? (await import('./first-stage-reader.js')).FirstStagePostings.open(file) : null;
     if (postings) this.stages.set(file, postings);
     return postings;
   }
@@ -187,11 +186,14 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
       const { params, offset, semantic } = job.params as SearchOps['search_code']['params'];
       // Vectors are kept in SQLite indexes only (embeddings/vector-store); another store ranks by words.
       const vectors = store instanceof SqliteIndex ? store.sqlite : null;
-      const stage = job.firstStage ? stores.firstStage(job.firstStage) : null;
+      const stage = job.firstStage ? await stores.firstStage(job.firstStage) : null;
       if (!stage) return store.read((reader) => searchCodePage(reader, params, offset, semantic && { query: semantic, vectors }));
+      const [{ withFirstStage }, { FirstStageWords }, { firstStageWordsAnswer, withFirstStageWords }] = await Promise.all([
+        import('./first-stage-reader.js'), import('./first-stage-words.js'), import('./first-stage-words-view.js'),
+      ]);
       // Planned here once: whether the words answer depends on the plan, which the page then runs.
       const plan = planSearch(params);
-      const wordsFile = firstStageWordsAnswer(plan, semantic !== undefined) ? stores.firstStage(firstStageWordsPath(job.firstStage!)) : null;
+      const wordsFile = firstStageWordsAnswer(plan, semantic !== undefined) ? await stores.firstStage(firstStageWordsPath(job.firstStage!)) : null;
       const words = wordsFile && FirstStageWords.of(wordsFile);
       return store.read(async (reader) => {
         const lines = withFirstStage(reader, stage);
@@ -204,10 +206,16 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
     }
     case 'find_references':
       return store.read((reader) => findReferences(reader, job.params as SearchOps['find_references']['params']));
-    case 'project_search':
+    case 'project_search': {
+      // REST's search, loaded with its first call.
+      const { searchProject } = await import('./project-search.js');
       return store.read((reader) => searchProject(reader, job.params as SearchOps['project_search']['params']));
-    case 'locate':
+    }
+    case 'locate': {
+      // Loaded with the first locate: a one-shot `quarry search` never pays for it.
+      const { locate } = await import('../locate/locate.js');
       return locate(store, job.params as SearchOps['locate']['params']);
+    }
     case 'search_structure': {
       // Loaded on the first structural search: ast-grep's native library is no cost to workers that never run one.
       const { searchStructure } = await import('./structure/structure-search.js');

@@ -13,11 +13,11 @@ import { resolveLocale, type Locale } from '../contracts/messages/index.js';
 import { nestsDeeperThan, parseToolArgs } from '../contracts/tool-input.js';
 import { TOOL_INPUT } from '../contracts/limits.js';
 import type { ToolContext } from './context.js';
-import { findTool } from './registry.js';
 import { redactParams, silentToolLogger, type ToolCallLogger, type ToolCallLogLine } from './tool-log.js';
 import type { AnyTool } from './types.js';
 
 export interface CallOptions {
+  /** The tools the caller serves; every tool when absent (the registry, loaded then: a one-shot command names only its own). */
   tools?: readonly AnyTool[];
   log?: ToolCallLogger;
   /** Aborted when the caller is gone (socket closed, MCP notifications/cancelled): live searches kill their process. */
@@ -41,7 +41,16 @@ export function parseToolInput(tool: AnyTool, raw: unknown, locale: Locale): unk
   return parseToolArgs(tool.inputSchema, raw ?? {}, { dialect: DIALECTS[tool.group], locale });
 }
 
-function lookup(name: string, tools: readonly AnyTool[] | undefined): AnyTool | undefined {
+/** The tool named `name` among `tools`, else UNKNOWN_TOOL naming the ones there are. */
+export function findTool(name: string, tools: readonly AnyTool[]): AnyTool {
+  const tool = tools.find((t) => t.name === name);
+  if (!tool) {
+    throw catalogueError('UNKNOWN_TOOL', { key: 'tool.unknown', params: { tool: name, available: tools.map((t) => t.name).join(', ') } }, 'en', { tool: name });
+  }
+  return tool;
+}
+
+function lookup(name: string, tools: readonly AnyTool[]): AnyTool | undefined {
   try {
     return findTool(name, tools);
   } catch {
@@ -63,8 +72,9 @@ interface Executed {
 
 async function execute(name: string, raw: unknown, ctx: ToolContext, options: CallOptions): Promise<Executed> {
   const log = options.log ?? silentToolLogger;
+  const tools = options.tools ?? (await import('./registry.js')).ALL_TOOLS;
   const started = performance.now();
-  const known = lookup(name, options.tools);
+  const known = lookup(name, tools);
   const locale = callLocale(known, raw, ctx);
   const finish = (status: ToolCallLogLine['status'], failure?: QuarryError) => {
     const cause = failure ? causeText(failure) : undefined;
@@ -77,7 +87,7 @@ async function execute(name: string, raw: unknown, ctx: ToolContext, options: Ca
     });
   };
   try {
-    const tool = findTool(name, options.tools);
+    const tool = findTool(name, tools);
     if (nestsDeeperThan(raw, TOOL_INPUT.maxDepth)) {
       throw catalogueError('INVALID_ARGUMENT', { key: 'tool.args_too_deep', params: { max: TOOL_INPUT.maxDepth } }, locale);
     }

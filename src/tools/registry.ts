@@ -3,7 +3,6 @@
  * Every tool Quarry serves, in one list. Doors (MCP, HTTP, CLI) are
  * generated from it, so a tool added here is reachable everywhere.
  */
-import { catalogueError } from '../contracts/errors.js';
 import { batchCheckAvailabilityTool } from './batch-check-availability.js';
 import { checkAvailabilityTool } from './check-availability.js';
 import { findAndGrepTool } from './find-and-grep.js';
@@ -38,12 +37,4 @@ export const TOOL_GROUPS: readonly ToolGroup[] = ['code', 'live', 'medicines'];
 
 export function toolsInGroups(groups: readonly ToolGroup[] = TOOL_GROUPS): AnyTool[] {
   return ALL_TOOLS.filter((tool) => groups.includes(tool.group));
-}
-
-export function findTool(name: string, tools: readonly AnyTool[] = ALL_TOOLS): AnyTool {
-  const tool = tools.find((t) => t.name === name);
-  if (!tool) {
-    throw catalogueError('UNKNOWN_TOOL', { key: 'tool.unknown', params: { tool: name, available: tools.map((t) => t.name).join(', ') } }, 'en', { tool: name });
-  }
-  return tool;
 }

@@ -13,6 +13,7 @@ import type { LocateResponse } from '../../contracts/locate.js';
 import { renderLocateText } from '../../shape/locate-text.js';
 import { callTool } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
+import { locateTool } from '../../tools/locate.js';
 import { EXIT, exitQuietlyOnBrokenPipe, exitWithJsonError, runCommand, writeOut } from '../exit.js';
 import { STORE_OPTION_HELP, parseInteger } from '../options.js';
 
@@ -73,7 +74,7 @@ export function registerLocateCommand(program: Command): void {
         for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
         const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, locale: opts.locale, searchInProcess: true });
         try {
-          const response = (await callTool('locate', raw, ctx)) as LocateResponse;
+          const response = (await callTool('locate', raw, ctx, { tools: [locateTool] })) as LocateResponse;
           await writeOut(opts.json ? JSON.stringify(response) : renderLocateText(response, '-n'));
           return response.count > 0 ? EXIT.ok : EXIT.none;
         } catch (error) {

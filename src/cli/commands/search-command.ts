@@ -10,6 +10,7 @@ import type { SearchCodeResponse } from '../../search/engine.js';
 import { planSearch } from '../../search/plan.js';
 import { callTool } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
+import { searchCodeTool } from '../../tools/search-code.js';
 import { EXIT, exitQuietlyOnBrokenPipe, exitWithJsonError, runCommand, writeOut } from '../exit.js';
 import { STORE_OPTION_HELP, parseInteger } from '../options.js';
 import { COLOR_STYLE, PLAIN_STYLE, printSearch } from '../print/text.js';
@@ -56,7 +57,7 @@ export function registerSearchCommand(program: Command): void {
         }
         const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, searchInProcess: true });
         try {
-          const response = (await callTool('search_code', raw, ctx)) as SearchCodeResponse;
+          const response = (await callTool('search_code', raw, ctx, { tools: [searchCodeTool] })) as SearchCodeResponse;
           const style = opts.color !== false && process.stdout.isTTY ? COLOR_STYLE : PLAIN_STYLE;
           await writeOut(opts.json ? JSON.stringify(response) : printSearch(response, style));
           return response.total > 0 ? EXIT.ok : EXIT.none;
