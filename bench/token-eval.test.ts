@@ -39,6 +39,15 @@ describe('token budget: what a model reads, on the committed kernel UAPI slice (
     expect(rows.filter((r) => r.hits === 30).length).toBeGreaterThanOrEqual(6);
   });
 
+  it('search_structure\'s text is one line per match: 30 matches in a third of their JSON or less', async () => {
+    for (const c of CASE_SETS.c.filter((k) => k.tool === 'search_structure' && k.args.rule !== undefined)) {
+      const row = await measureCase(client, c);
+      expect(row.hits).toBe(30);
+      expect(row.textTokens).toBeLessThan(row.jsonTokens / 3);
+      expect(row.textTokens).toBeLessThanOrEqual(c.args.detail_level === 'ultra' ? TOKEN_TARGETS.ultra30 : TOKEN_TARGETS.compact30);
+    }
+  });
+
   it('a count stays a handful of tokens', async () => {
     const count = CASE_SETS.c.find((c) => c.tool === 'search_content' && c.args.total_only === true)!;
     const row = await measureCase(client, count);

@@ -45,6 +45,11 @@ function searchCases(queries: readonly Record<string, unknown>[]): TokenCase[] {
   return queries.flatMap((q) => LEVELS.map((level) => ({ tool: 'search_code', args: { ...q, detail_level: level }, pages: THIRTY_HITS })));
 }
 
+/** search_structure at the two one-line levels, 30 matches a page. */
+function structureCases(args: Record<string, unknown>): TokenCase[] {
+  return (['ultra', 'compact'] as const).map((level) => ({ tool: 'search_structure', args: { ...args, detail_level: level, max_results: 30 } }));
+}
+
 function liveCases(query: string, extension: string, listRoot: string): TokenCase[] {
   const base = { roots: ['.'], query };
   return [
@@ -69,6 +74,8 @@ export const CASE_SETS: Record<'c' | 'ts', TokenCase[]> = {
     ]),
     ...liveCases('SIOC[A-Z]+', 'h', '.'),
     { tool: 'find_references', args: { symbol: 'linux/socket.h', kind: 'imports', max_results: 30 } },
+    ...structureCases({ language: 'c', rule: { kind: 'field_declaration' } }),
+    ...structureCases({ language: 'c', pattern: '$A << $B' }),
   ],
   ts: [
     ...searchCases([
@@ -80,6 +87,7 @@ export const CASE_SETS: Record<'c' | 'ts', TokenCase[]> = {
     ]),
     ...liveCases('catalogueError\\(', 'ts', 'src/shape'),
     { tool: 'find_references', args: { symbol: 'estimateTokens', kind: 'all', max_results: 30 } },
+    ...structureCases({ language: 'typescript', pattern: 'catalogueError($$$A)' }),
   ],
 };
 

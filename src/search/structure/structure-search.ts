@@ -11,7 +11,7 @@
  * found so far comes back with `total_partial`, or TIMEOUT while it is still
  * empty: never "found nothing".
  */
-import { parse } from '@ast-grep/napi';
+import { parseAsync, type SgRoot } from '@ast-grep/napi';
 import { catalogueError } from '../../contracts/errors.js';
 import { languageForFile } from '../../contracts/languages.js';
 import { STRUCTURE } from '../../contracts/structure-limits.js';
@@ -63,6 +63,9 @@ export interface StructureBudget {
   files: number;
 }
 
+/** Files parsed at once, on libuv's thread pool. */
+const PARSE_TOGETHER = 8;
+
 /** Files put together per round of chunk reads. */
 const FILES_PER_ROUND = 64;
 
@@ -106,8 +109,8 @@ async function readFiles(reader: IndexReader, firstChunks: readonly number[]): P
 }
 
 /** The matches of one file, in document order, shaped. */
-function fileMatches(compiled: CompiledStructure, file: FileKey, text: string): StructureMatch[] {
-  const root = parse(compiled.language, text).root();
+function fileMatches(compiled: CompiledStructure, file: FileKey, text: string, tree: SgRoot): StructureMatch[] {
+  const root = tree.root();
   return root.findAll(compiled.config).map((node) => {
     const range = node.range();
     const matched = node.text();
@@ -150,6 +153,20 @@ class Collector {
     }
   }
 
+  /**
+   * Parses files together on libuv's threads (ast-grep's parseAsync), then matches each in order:
+   * the answer's order stays (repository, path), the parsing uses the worker's idle cores.
+   */
+  async parseAll(compiled: CompiledStructure, files: readonly { key: FileKey; text: string }[]): Promise<boolean> {
+    const allowed = files.slice(0, Math.max(0, this.budget.files - this.parsed));
+    const trees = await Promise.all(allowed.map((f) => parseAsync(compiled.language, f.text)));
+    allowed.forEach((f, i) => {
+      this.parsed++;
+      this.add(fileMatches(compiled, f.key, f.text, trees[i]!));
+    });
+    return allowed.length === files.length;
+  }
+
   get spent(): boolean {
     return this.parsed >= this.budget.files || Date.now() > this.deadline;
   }
@@ -188,13 +205,15 @@ export async function searchStructure(reader: IndexReader, params: StructurePara
     // Any file holding a match holds `word`; the scan order is (repository, path), so files arrive once each.
     const pending: { key: FileKey; chunk: number }[] = [];
     const flush = async () => {
+      if (collector.spent) return true;
       const texts = await readFiles(reader, pending.map((p) => p.chunk));
-      for (let i = 0; i < pending.length; i++) {
+      const files = pending.flatMap((p, i) => {
         const text = texts[i];
-        if (text === null || text === undefined || !also.every((w) => text.includes(w))) continue;
+        return text !== null && text !== undefined && also.every((w) => text.includes(w)) ? [{ key: p.key, text }] : [];
+      });
+      for (let at = 0; at < files.length; at += PARSE_TOGETHER) {
         if (collector.spent) return true;
-        collector.parsed++;
-        collector.add(fileMatches(compiled, pending[i]!.key, text));
+        if (!await collector.parseAll(compiled, files.slice(at, at + PARSE_TOGETHER))) return true;
       }
       pending.length = 0;
       return false;
@@ -210,17 +229,17 @@ export async function searchStructure(reader: IndexReader, params: StructurePara
 
   // No literal word: every indexed file of the language, put together from its chunks as the scan passes them.
   let current: { key: FileKey; parts: string[] } | null = null;
-  const parseCurrent = () => {
-    if (!current) return;
-    collector.parsed++;
-    collector.add(fileMatches(compiled, current.key, `${current.parts.join('\n')}\n`));
+  const ready: { key: FileKey; text: string }[] = [];
+  const close = () => {
+    if (current) ready.push({ key: current.key, text: `${current.parts.join('\n')}\n` });
     current = null;
   };
   for await (const batch of reader.candidates(filter, null)) {
     for (const row of batch) {
-      if (current && (current.key.path !== row.path || current.key.repository !== row.repository)) {
+      if (current && (current.key.path !== row.path || current.key.repository !== row.repository)) close();
+      if (ready.length >= PARSE_TOGETHER) {
         if (collector.spent) return finish(collector, { mode: 'scan' }, true);
-        parseCurrent();
+        if (!await collector.parseAll(compiled, ready.splice(0))) return finish(collector, { mode: 'scan' }, true);
       }
       if (!current) {
         if (!selected(row.path)) continue;
@@ -229,7 +248,10 @@ export async function searchStructure(reader: IndexReader, params: StructurePara
       current.parts.push(row.content.toString('utf8'));
     }
   }
-  if (current && collector.spent) return finish(collector, { mode: 'scan' }, true);
-  parseCurrent();
+  close();
+  if (ready.length > 0) {
+    if (collector.spent) return finish(collector, { mode: 'scan' }, true);
+    return finish(collector, { mode: 'scan' }, !await collector.parseAll(compiled, ready));
+  }
   return finish(collector, { mode: 'scan' }, false);
 }
