@@ -57,7 +57,7 @@ export function parseSwebenchArgs(argv: readonly string[]): SwebenchArgs {
 }
 
 /** The instances asked for: by repository (`django` or `django/django`), by id, every Nth of each repository. */
-export function selectInstances(all: readonly SwebenchInstance[], args: Pick<SwebenchArgs, 'only' | 'instances' | 'every'>): SwebenchInstance[] {
+export function selectInstances<T extends Pick<SwebenchInstance, 'id' | 'repo'>>(all: readonly T[], args: Pick<SwebenchArgs, 'only' | 'instances' | 'every'>): T[] {
   const picked = all.filter((x) => (!args.only || args.only.some((r) => x.repo === r || x.repo.split('/')[1] === r))
     && (!args.instances || args.instances.includes(x.id)));
   const seen = new Map<string, number>();

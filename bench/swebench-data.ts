@@ -9,7 +9,8 @@
 import fs from 'node:fs';
 import { catalogueError } from '../src/contracts/errors.js';
 
-export interface SwebenchInstance {
+/** One localisation query: a text, the commit to index, the files (and patch) it should lead to. */
+export interface LocalisationInstance {
   id: string;
   /** `owner/name` as GitHub spells it. */
   repo: string;
@@ -23,6 +24,9 @@ export interface SwebenchInstance {
   patch: string;
   createdAt: string;
 }
+
+/** A SWE-bench Lite instance: the issue text, its base commit and gold patch. */
+export type SwebenchInstance = LocalisationInstance;
 
 interface RawInstance {
   instance_id?: unknown;

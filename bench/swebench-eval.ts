@@ -1,6 +1,7 @@
 /**
  * @module bench/swebench-eval
- * File localisation on SWE-bench Lite: for each instance, check out its base
+ * File localisation on SWE-bench Lite and on the multi-language commit set:
+ * for each instance, check out its base
  * commit in the repository's clone, bring the clone's index up to date
  * (incrementally), run `locate` with the issue text, and find the gold file's
  * rank (any gold file and all gold files, as the published tables count),
@@ -23,7 +24,7 @@ import { defaultIndexPath } from '../src/store/sqlite-store.js';
 import { entityRanks, goldEntities, rankedEntries, coverRanks, type GoldEntity } from './gold-functions.js';
 import { patchedLines } from './patch-lines.js';
 import { documentRank } from './ranking-metrics.js';
-import type { SwebenchInstance } from './swebench-data.js';
+import type { LocalisationInstance } from './swebench-data.js';
 import { checkout, cloneDir, hasCommit, isClone } from './swebench-repos.js';
 
 export interface InstanceOutcome {
@@ -99,14 +100,14 @@ async function runBaseline(store: SqliteIndex, problem: string): Promise<string[
 }
 
 /** Repositories first as listed, instances of one repository by date, so each checkout moves forward a little. */
-function ordered(instances: readonly SwebenchInstance[]): SwebenchInstance[] {
+function ordered(instances: readonly LocalisationInstance[]): LocalisationInstance[] {
   const repoOrder = [...new Set(instances.map((i) => i.repo))];
   return [...instances].sort((a, b) => repoOrder.indexOf(a.repo) - repoOrder.indexOf(b.repo) || a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
 }
 
 /** Splits off the instances whose clone is missing or lacks their base commit (reported, never scored). */
-export async function usableInstances(instances: readonly SwebenchInstance[], reposDir: string): Promise<{ usable: SwebenchInstance[]; skipped: Skipped[] }> {
-  const usable: SwebenchInstance[] = [];
+export async function usableInstances(instances: readonly LocalisationInstance[], reposDir: string): Promise<{ usable: LocalisationInstance[]; skipped: Skipped[] }> {
+  const usable: LocalisationInstance[] = [];
   const skipped = new Map<string, Skipped>();
   const skip = (repo: string, reason: string) => {
     const entry = skipped.get(`${repo}\n${reason}`) ?? { repo, instances: 0, reason };
@@ -122,7 +123,7 @@ export async function usableInstances(instances: readonly SwebenchInstance[], re
   return { usable, skipped: [...skipped.values()] };
 }
 
-export async function evaluateInstances(instances: readonly SwebenchInstance[], options: EvalOptions): Promise<InstanceOutcome[]> {
+export async function evaluateInstances(instances: readonly LocalisationInstance[], options: EvalOptions): Promise<InstanceOutcome[]> {
   const outcomes: InstanceOutcome[] = [];
   const list = ordered(instances);
   for (const instance of list) {

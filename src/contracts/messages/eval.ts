@@ -1,6 +1,6 @@
 /**
  * @module contracts/messages/eval
- * Messages of the relevance evaluations (`npm run eval:cosqa`, `npm run eval:swebench`): where the data
+ * Messages of the relevance evaluations (`npm run eval:cosqa`, `npm run eval:swebench`, `npm run eval:commits`): where the data
  * is expected and what is wrong with it, so a broken copy is never scored.
  */
 import type { Catalogue } from './catalogue.js';
@@ -23,5 +23,14 @@ export const evalMessages = {
   },
   'eval.swebench_data_invalid': {
     en: 'SWE-bench Lite data in {file} is not usable: {reason}',
+  },
+  'eval.commits_usage': {
+    en: 'Usage: npm run eval:commits -- --repos DIR [--data FILE] [--split dev|held|all] [--only REPO,...] [--instances ID,...] [--every N] [--json] [--dump FILE]. {reason}',
+  },
+  'eval.commits_data_missing': {
+    en: 'Commit set not found: {file} is missing. Pass it with --data FILE, or build it with bench/commit-set-select.ts.',
+  },
+  'eval.commits_data_invalid': {
+    en: 'Commit set in {file} is not usable: {reason}',
   },
 } satisfies Catalogue;
