@@ -11,9 +11,9 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connectMcp, createMcpServer } from '../src/server/mcp-server.js';
 import { makeTree } from '../src/test-support/temp-tree.js';
-import { parseToolInput } from '../src/tools/call-tool.js';
 import { ToolContext } from '../src/tools/context.js';
-import { findTool, TOOL_GROUPS, toolsInGroups } from '../src/tools/registry.js';
+import { findTool, parseToolInput } from '../src/tools/call-tool.js';
+import { ALL_TOOLS, TOOL_GROUPS, toolsInGroups } from '../src/tools/registry.js';
 import { silentToolLogger } from '../src/tools/tool-log.js';
 import { EXAMPLES, listedTools, renderToolReference, TOOL_REFERENCE_PATH } from './tool-reference.js';
 
@@ -81,7 +81,7 @@ describe('docs/tools.md, the generated tool reference', () => {
   it('shows one example call per tool, each accepted by its tool\'s schema', () => {
     expect(Object.keys(EXAMPLES).sort()).toEqual(mcpTools.map((t) => t.name).sort());
     for (const [name, args] of Object.entries(EXAMPLES)) {
-      const parsed = parseToolInput(findTool(name), args, 'en') as { warnings?: string[] };
+      const parsed = parseToolInput(findTool(name, ALL_TOOLS), args, 'en') as { warnings?: string[] };
       expect(parsed.warnings ?? [], name).toEqual([]);
     }
   });

@@ -25,7 +25,9 @@ import type { AnyTool, ToolGroup } from '../src/tools/types.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 export const TOOL_REFERENCE_PATH = path.join(ROOT, 'docs', 'tools.md');
-const LIMITS_SOURCE = path.join(ROOT, 'src', 'contracts', 'limits.ts');
+const CONTRACTS_DIR = path.join(ROOT, 'src', 'contracts');
+/** limits.ts and the files of each door's limits it re-exports. */
+const LIMITS_SOURCES = fs.readdirSync(CONTRACTS_DIR).filter((name) => name.endsWith('limits.ts')).sort().map((name) => path.join(CONTRACTS_DIR, name));
 const ERRORS_SOURCE = path.join(ROOT, 'src', 'contracts', 'errors.ts');
 
 /** What each group is for, shown above its tools. */
@@ -50,6 +52,7 @@ export const LIMIT_GROUPS: Record<ToolGroup | 'every', readonly (keyof typeof LI
 export const EXAMPLES: Record<string, Record<string, unknown>> = {
   'search_code': { query: 'parse config', detail_level: 'ultra', max_results: 5 },
   'find_references': { symbol: 'parseConfig', kind: 'calls' },
+  'search_structure': { pattern: 'kmalloc_array($N, $SIZE, $FLAGS)', language: 'c', max_results: 10 },
   'locate': { text: 'TypeError: config.port is undefined when starting the server with an empty config file' },
   'list_files': { roots: ['src'], extensions: ['ts'], changed_within: '2d' },
   'search_content': { query: 'TODO', roots: ['.'], count_only_matches: true },
@@ -200,10 +203,14 @@ interface LimitDocs {
   properties: Map<string, string>;
 }
 
-/** The comments of every export of limits.ts and of each of its top-level fields. */
+/** The comments of every export of the limits files and of each of its top-level fields. */
 function limitComments(): Map<string, LimitDocs> {
-  const source = ts.createSourceFile(LIMITS_SOURCE, fs.readFileSync(LIMITS_SOURCE, 'utf8'), ts.ScriptTarget.Latest, true);
   const found = new Map<string, LimitDocs>();
+  for (const file of LIMITS_SOURCES) addLimitComments(ts.createSourceFile(file, fs.readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true), found);
+  return found;
+}
+
+function addLimitComments(source: ts.SourceFile, found: Map<string, LimitDocs>): void {
   for (const statement of source.statements) {
     if (!ts.isVariableStatement(statement)) continue;
     for (const declaration of statement.declarationList.declarations) {
@@ -217,7 +224,6 @@ function limitComments(): Map<string, LimitDocs> {
       found.set(declaration.name.text, { group: docComment(source, statement), properties });
     }
   }
-  return found;
 }
 
 function limitsSection(): string[] {
@@ -229,7 +235,7 @@ function limitsSection(): string[] {
     for (const group of groups) {
       const values = LIMITS[group] as Record<string, unknown> | undefined;
       const docs = comments.get(group);
-      if (!values || !docs) throw new Error(`scripts/tool-reference.ts: src/contracts/limits.ts has no ${group}`);
+      if (!values || !docs) throw new Error(`scripts/tool-reference.ts: src/contracts/*limits.ts has no ${group}`);
       lines.push(`**${code(group)}**${docs.group ? `: ${inline(docs.group)}` : ''}`, '', '| Limit | Value | Why |', '| --- | --- | --- |');
       for (const [name, value] of Object.entries(values)) {
         lines.push(`| ${code(name)} | ${cell(limitValue(value))} | ${cell(docs.properties.get(name) ?? '')} |`);
