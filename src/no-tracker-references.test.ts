@@ -18,6 +18,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const SCANNED = ['src', 'web', 'bench', 'native', 'scripts', '.ci', 'eslint.config.js', 'vitest.config.ts', 'binding.gyp', 'package.json'];
 /** Folders never scanned: installed packages and build output. */
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', 'build']);
+/** Public data quoted as it was published (other projects' commit messages name their own trackers). */
+const QUOTED_DATA = new Set([path.join('bench', 'commit-set', 'instances.json')]);
 
 /**
  * An issue or issues by number (with or without #), a seed by a number of up to three digits,
@@ -69,6 +71,7 @@ function scannedFiles(entry: string): string[] {
   if (!fs.statSync(full).isDirectory()) return [full];
   return fs.readdirSync(full, { withFileTypes: true }).flatMap((child) => {
     if (child.isDirectory() && SKIPPED_DIRS.has(child.name)) return [];
+    if (QUOTED_DATA.has(path.join(entry, child.name))) return [];
     return scannedFiles(path.join(entry, child.name));
   });
 }
