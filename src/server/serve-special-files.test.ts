@@ -45,6 +45,11 @@ describe('quarry serve: named pipes, sockets and symlink loops in the served tre
     asked.catch(() => {}); // awaited below; a frozen server fails the latency check first
     const latency = await healthLatency(server.url, 3_000);
     expect(latency).toBeLessThan(1_000);
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), signal: AbortSignal.timeout(3_000),
+    });
+    expect(mcp.status).toBe(200);
     const reply = await asked;
     expect(reply.status).toBe(400);
     const body = await reply.json();
