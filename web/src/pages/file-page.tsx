@@ -3,10 +3,12 @@
  * One whole file (GET /api/files/content) with line anchors: #L12 or
  * #L120-L140 (shift-click a second line number to extend), and the outline
  * of its symbols. Choosing a symbol asks find_references for its
- * definitions, callers, subclasses and importers.
+ * definitions, callers, subclasses and importers. A hidden or ignored file
+ * (`.env`, a gitignored log) is refused by the server unless asked; the page
+ * then offers a link that asks for it explicitly (hidden=true&no_ignore=true).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { callTool, errorText, request } from '../api';
+import { ApiError, callTool, errorText, request } from '../api';
 import { CodeLines } from '../components/code-lines';
 import { href, onLinkClick } from '../router';
 
@@ -38,15 +40,22 @@ const REFERENCE_KINDS = [
 
 export function FilePage({ url }: { url: URL }) {
   const path = url.searchParams.get('path') ?? '';
+  // The server's opt-ins, passed on as the page's own URL carries them.
+  const optIn = url.searchParams.get('hidden') === 'true' && url.searchParams.get('no_ignore') === 'true';
   const [file, setFile] = useState<FileAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The refusal was for a hidden or ignored file (the server's `file_not_found`), not a missing one. */
+  const [keptOut, setKeptOut] = useState(false);
   const [range, setRange] = useState(parseRange(location.hash));
   const [symbol, setSymbol] = useState<string | null>(null);
 
   useEffect(() => {
-    setFile(null); setError(null); setSymbol(null); setRange(parseRange(location.hash));
-    request<FileAnswer>(href('/api/files/content', { path })).then(setFile).catch((e) => setError(errorText(e)));
-  }, [path]);
+    setFile(null); setError(null); setKeptOut(false); setSymbol(null); setRange(parseRange(location.hash));
+    request<FileAnswer>(href('/api/files/content', { path, hidden: optIn, no_ignore: optIn })).then(setFile).catch((e) => {
+      setError(errorText(e));
+      setKeptOut(e instanceof ApiError && e.slug === 'file_not_found' && !optIn);
+    });
+  }, [path, optIn]);
   useEffect(() => {
     const onHash = () => setRange(parseRange(location.hash));
     window.addEventListener('hashchange', onHash);
@@ -68,6 +77,7 @@ export function FilePage({ url }: { url: URL }) {
     <section aria-labelledby="file-title" class="file-view">
       <h1 id="file-title" class="path">{path || 'No file'}</h1>
       {error && <p class="error" role="alert">{error}</p>}
+      {keptOut && <p><a href={href('/file', { path, hidden: true, no_ignore: true })} onClick={onLinkClick}>Show this hidden or ignored file anyway</a></p>}
       {file && (
         <div class="file-layout">
           <nav class="outline" aria-label="Outline">
