@@ -44,6 +44,7 @@ export const searchResult = z.object({
   conversation_id: z.string().optional(),
   round_number: z.number().int().optional(),
   speaker: z.string().optional(),
+  repository: z.string().optional().describe('":uploads" for a file uploaded over the API (POST /api/projects/:id/files); absent for the project folder\'s own files.'),
 });
 export type SearchResult = z.infer<typeof searchResult>;
 

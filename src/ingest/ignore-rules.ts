@@ -4,9 +4,9 @@
  * `.quarryignore` apply to paths below it, later files and deeper folders
  * overriding earlier ones (a deeper `!pattern` can re-include a file).
  */
-import fs from 'node:fs';
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
+import { readRegularFileSync } from './regular-file.js';
 
 /** Case-sensitive, as git (core.ignorecase is false on Linux), ripgrep and fd match: `*.s` does not hide `entry.S`. */
 const newRules = (): Ignore => ignore({ ignorecase: false });
@@ -59,9 +59,11 @@ export class IgnoreStack {
   }
 }
 
+/** An ignore file's text; null when it is missing, unreadable or not a regular file (a named pipe there is never waited on). */
 function readIfExists(file: string): string | null {
   try {
-    return fs.readFileSync(file, 'utf8');
+    const read = readRegularFileSync(file);
+    return read.kind === 'read' ? read.bytes.toString('utf8') : null;
   } catch {
     return null;
   }

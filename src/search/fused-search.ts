@@ -9,6 +9,7 @@
  * extra hits BM25 did not have.
  */
 import type { ChunkHitRow } from '../store/rows.js';
+import { isPostedContent } from '../shape/source-label.js';
 import type { IndexReader } from '../store/store.js';
 import { diversify } from './diversity.js';
 import { calleesOf, definitionsOf, referenceSites, referencesTo, shortName } from './graph.js';
@@ -34,6 +35,8 @@ export interface Reference {
   line: number;
   kind: string;
   from: string | null;
+  /** Only for content posted over the API (`:uploads`): the text names it (shape/source-label). */
+  repository?: string;
 }
 
 export interface FusedResult {
@@ -245,7 +248,7 @@ export async function fusedSearch(reader: IndexReader, plan: WordsPlan, window: 
       referencesTotal += found.total;
       const chunkIds = await chunksAt(reader, found.rows);
       for (const [i, ref] of found.rows.entries()) {
-        if (references.length < SEARCH_DISPLAY.referencesListed) references.push({ file: ref.path, line: ref.line, kind: ref.kind, from: ref.from_name });
+        if (references.length < SEARCH_DISPLAY.referencesListed) references.push({ file: ref.path, line: ref.line, kind: ref.kind, from: ref.from_name, ...(isPostedContent(ref.repository) ? { repository: ref.repository } : {}) });
         const chunkId = chunkIds[i];
         if (chunkId) add({ chunkId, score: top * sites.boost * rankDecay(i), focusLine: ref.line, relation: relationOf(ref.kind), expandedFrom: shortName(name) });
       }

@@ -10,6 +10,7 @@ import { catalogueError, isQuarryError } from '../contracts/errors.js';
 import { REST_SEARCH } from '../contracts/limits.js';
 import type { SearchRequest, SearchResponse, SearchResult, SourceType } from '../contracts/rest-api.js';
 import { highlightTerms, markRanges } from '../shape/highlight.js';
+import { isPostedContent } from '../shape/source-label.js';
 import type { ProjectFilterParams, ProjectHitRow } from '../store/rows.js';
 import type { IndexReader } from '../store/store.js';
 import { planWordMatch } from './plan.js';
@@ -57,6 +58,8 @@ function toResult(row: ProjectHitRow, score: number, terms: readonly string[]): 
     token_count: row.token_count,
     relevance_score: Math.round(score * 1e4) / 1e4,
   };
+  // An upload says so: it never passes for the folder's file at the same path.
+  if (!isMessage && isPostedContent(row.repository)) result.repository = row.repository;
   if (isMessage && row.conversation_id !== null) {
     result.conversation_id = row.conversation_id;
     result.round_number = row.round_number ?? 0;

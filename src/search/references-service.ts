@@ -6,6 +6,7 @@
  */
 import { FIND_REFERENCES } from '../contracts/limits.js';
 import { clipLine } from '../shape/search-code-items.js';
+import { isPostedContent } from '../shape/source-label.js';
 import type { SearchFilter } from '../store/rows.js';
 import type { IndexReader } from '../store/store.js';
 import { definitionsOf, referencesTo, type ReferenceKind } from './graph.js';
@@ -16,6 +17,11 @@ export interface ReferencesRequest {
   filters: SearchFilter;
   limit: number;
   offset: number;
+}
+
+/** A site or definition in content posted over the API names its repository (`:uploads`); a folder's file does not. */
+function postedIn(repository: string): { repository?: string } {
+  return isPostedContent(repository) ? { repository } : {};
 }
 
 export async function findReferences(reader: IndexReader, request: ReferencesRequest) {
@@ -29,9 +35,11 @@ export async function findReferences(reader: IndexReader, request: ReferencesReq
     const row = chunkId === undefined ? undefined : byId.get(chunkId);
     return row ? clipLine((row.content.split('\n')[line - row.start_line] ?? '').trim()) : '';
   };
-  const references = found.rows.map((r, i) => ({ file: r.path, line: r.line, kind: r.kind, from: r.from_name, text: lineOf(chunkIds[i], r.line) }));
+  const references = found.rows.map((r, i) => ({
+    file: r.path, line: r.line, kind: r.kind, from: r.from_name, text: lineOf(chunkIds[i], r.line), ...postedIn(r.repository),
+  }));
   const definitions = (await definitionsOf(reader, symbol, filters, FIND_REFERENCES.definitionsMax))
-    .map((d) => ({ file: d.path, line: d.start_line, end_line: d.end_line, kind: d.kind, name: d.container ? `${d.container}.${d.name}` : d.name }));
+    .map((d) => ({ file: d.path, line: d.start_line, end_line: d.end_line, kind: d.kind, name: d.container ? `${d.container}.${d.name}` : d.name, ...postedIn(d.repository) }));
   const hasMore = offset + references.length < found.total;
   return {
     ok: true as const, symbol, kinds, definitions, references, count: references.length, total: found.total,

@@ -25,6 +25,8 @@ async function healthLatency(base: string, limitMs: number): Promise<number> {
 describe('quarry serve: named pipes, sockets and symlink loops in the served tree', () => {
   const served = makeTree({ 'src/app.ts': 'export const app = 1;\n', 'docs/guide.md': '# Guide\n' });
   const pipe = makeFifo(path.join(served, 'docs', 'pipe'));
+  // An ignore file that is a pipe: the rules are read for the file view and the walk, and must not wait on it.
+  const ignorePipe = makeFifo(path.join(served, 'docs', '.ignore'));
   fs.symlinkSync('loop', path.join(served, 'docs', 'loop'));
   let socket: net.Server;
   let server: ServerProcess;
@@ -35,7 +37,7 @@ describe('quarry serve: named pipes, sockets and symlink loops in the served tre
   });
   afterAll(async () => {
     // A server that did open the pipe for reading waits for a writer: let it go before stopping it.
-    while (feedFifo(pipe, '')) { /* one reader per feed */ }
+    for (const fifo of [pipe, ignorePipe]) while (feedFifo(fifo, '')) { /* one reader per feed */ }
     await server?.stop();
     socket?.close();
   });
@@ -45,6 +47,11 @@ describe('quarry serve: named pipes, sockets and symlink loops in the served tre
     asked.catch(() => {}); // awaited below; a frozen server fails the latency check first
     const latency = await healthLatency(server.url, 3_000);
     expect(latency).toBeLessThan(1_000);
+    const mcp = await fetch(`${server.url}/mcp`, {
+      method: 'POST', headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list', params: {} }), signal: AbortSignal.timeout(3_000),
+    });
+    expect(mcp.status).toBe(200);
     const reply = await asked;
     expect(reply.status).toBe(400);
     const body = await reply.json();
@@ -59,8 +66,8 @@ describe('quarry serve: named pipes, sockets and symlink loops in the served tre
     await healthLatency(server.url, 3_000);
   });
 
-  it('still serves the regular files beside them', async () => {
-    const reply = await fetch(`${server.url}/api/files/content?path=docs/guide.md`, { signal: AbortSignal.timeout(10_000) });
+  it('still serves the regular files beside them, reading the folder\'s ignore rules without waiting on a piped .ignore', async () => {
+    const reply = await fetch(`${server.url}/api/files/content?path=docs/guide.md`, { signal: AbortSignal.timeout(5_000) });
     expect(reply.status).toBe(200);
     expect((await reply.json()).text).toBe('# Guide\n');
   });
@@ -68,8 +75,8 @@ describe('quarry serve: named pipes, sockets and symlink loops in the served tre
   it('the index pass skips the pipe, the socket and the symlink loop, and its summary counts them by reason', async () => {
     const { code, json } = await runCliJson(['index', served, '--index', path.join(makeTree(), 'index.db'), '--json'], { timeoutMs: 30_000 });
     expect(code).toBe(0);
-    expect(json.skipped_by_reason).toEqual({ not_regular: 2, symlink_loop: 1 });
-    expect(json.skipped_files.map((s: { path: string }) => s.path).sort()).toEqual(['docs/loop', 'docs/pipe', 'docs/sock']);
+    expect(json.skipped_by_reason).toEqual({ not_regular: 3, symlink_loop: 1 });
+    expect(json.skipped_files.map((s: { path: string }) => s.path).sort()).toEqual(['docs/.ignore', 'docs/loop', 'docs/pipe', 'docs/sock']);
     expect(json.files).toBe(2);
   });
 });

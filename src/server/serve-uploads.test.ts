@@ -45,7 +45,9 @@ describe('quarry serve: uploads are prepared off the serving thread, within a pe
   afterAll(async () => { await server?.stop(); });
 
   it('a 9.9 MB upload does not hold /healthz', async () => {
-    const { result, slowestMs, polls } = await slowestHealthDuring(server.url, postJson(`${server.url}/api/projects/${project}/files`, { path: 'src/big.js', content: big }));
+    // Serialised before the clock starts: this process's own JSON.stringify would hold its polls too.
+    const body = JSON.stringify({ path: 'src/big.js', content: big });
+    const { result, slowestMs, polls } = await slowestHealthDuring(server.url, postJson(`${server.url}/api/projects/${project}/files`, body));
     expect(result.status, result.text).toBe(201);
     expect(result.json.chunks).toBeGreaterThan(100);
     console.log(`upload of ${big.length} bytes: /healthz answered ${polls} times, slowest ${Math.round(slowestMs)} ms`);
@@ -63,6 +65,14 @@ describe('quarry serve: uploads are prepared off the serving thread, within a pe
     // The refused upload left nothing behind.
     const search = await postJson(`${server.url}/api/projects/${project}/search`, { query: 'extra0' });
     expect(search.json.total_results).toBe(0);
+  });
+
+  it('a refusal made in the upload worker comes back as the same catalogue error', async () => {
+    const binary = await postJson(`${server.url}/api/projects/${project}/files`, { path: 'bin/blob.dat', content: 'a\u0000b' });
+    expect(binary.status).toBe(400);
+    expect(binary.json).toMatchObject({ code: 'INVALID_ARGUMENT', message: 'File content is binary (contains NUL bytes); only text is indexed.' });
+    // The worker is still there for the next upload.
+    expect((await postJson(`${server.url}/api/projects/${project}/files`, { path: 'notes.md', content: '# notes\n' })).status).toBe(201);
   });
 
   it('messages count against the same quota', async () => {

@@ -8,6 +8,7 @@
  * REST and `--json`.
  */
 import type { LocateResponse } from '../contracts/locate.js';
+import { sourceLabel } from './source-label.js';
 
 /** Files shown with two symbols and two reasons; the rest get one of each. */
 const DETAILED_FILES = 3;
@@ -20,7 +21,7 @@ export function renderLocateText(response: LocateResponse, moreParam = 'max_resu
     const shown = i < DETAILED_FILES ? 2 : 1;
     const symbols = f.symbols.slice(0, shown).map((s) => `${s.name}:${s.line}`).join(', ');
     const reasons = f.reasons.slice(0, shown).join('; ');
-    lines.push(`${i + 1}. ${f.file}${symbols ? ` ${symbols}` : ''}${reasons ? ` - ${reasons}` : ''}`);
+    lines.push(`${i + 1}. ${sourceLabel(f.file, f.repository)}${symbols ? ` ${symbols}` : ''}${reasons ? ` - ${reasons}` : ''}`);
   });
   for (const warning of response.warnings ?? []) lines.push(`warning: ${warning}`);
   return lines.join('\n');

@@ -7,14 +7,16 @@
  * kinds, each row says its kind.
  */
 import { foldCase } from '../text/tokens.js';
+import { sourceLabel } from './source-label.js';
 import { countOf, groupRows, renderFiles, rowText } from './text-rows.js';
 
 /** The fields of a find_references reply the text reads (search/references-service has them all). */
 export interface ReferencesReplyView {
   symbol: string;
   kinds: readonly string[];
-  definitions: readonly { file: string; line: number; end_line: number; kind: string; name: string }[];
-  references: readonly { file: string; line: number; kind: string; from: string | null; text: string }[];
+  /** `repository` only for content posted over the API (uploads): the text names it (shape/source-label). */
+  definitions: readonly { file: string; line: number; end_line: number; kind: string; name: string; repository?: string }[];
+  references: readonly { file: string; line: number; kind: string; from: string | null; text: string; repository?: string }[];
   count: number;
   total: number;
   has_more: boolean;
@@ -35,7 +37,7 @@ function header(reply: ReferencesReplyView): string {
 export function renderReferencesText(reply: ReferencesReplyView): string {
   const severalKinds = new Set(reply.references.map((r) => r.kind)).size > 1;
   const definitions = groupRows(reply.definitions.map((d) => ({
-    file: d.file,
+    file: sourceLabel(d.file, d.repository),
     rows: [{ line: d.line, matched: true, text: `${d.kind} ${d.name}${d.end_line > d.line ? ` (to line ${d.end_line})` : ''}` }],
   })));
   const name = foldCase(reply.symbol.slice(reply.symbol.lastIndexOf('.') + 1));
@@ -47,7 +49,7 @@ export function renderReferencesText(reply: ReferencesReplyView): string {
   const sites = groupRows(reply.references.map((r) => {
     const notes = [severalKinds ? r.kind.toLowerCase() : '', r.from && !r.text.includes(r.from.slice(r.from.lastIndexOf('.') + 1)) ? `in ${r.from}` : '']
       .filter(Boolean);
-    return { file: r.file, rows: [{ line: r.line, matched: true, text: shown(r.text), ...(notes.length > 0 ? { note: `(${notes.join(', ')})` } : {}) }] };
+    return { file: sourceLabel(r.file, r.repository), rows: [{ line: r.line, matched: true, text: shown(r.text), ...(notes.length > 0 ? { note: `(${notes.join(', ')})` } : {}) }] };
   }));
   return [
     header(reply),

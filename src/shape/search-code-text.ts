@@ -18,6 +18,7 @@ import { TOOL_TEXT } from '../contracts/limits.js';
 import type { DetailLevel } from '../contracts/search-code-params.js';
 import { foldCase } from '../text/tokens.js';
 import type { SearchCodeItem } from './search-code-items.js';
+import { sourceLabel } from './source-label.js';
 import { countOf, groupRows, marksFor, rangesAt, renderFiles, rowText, type FileRows, type TextRow } from './text-rows.js';
 
 export type SearchCodeTextItem = SearchCodeItem & { relation?: string; expanded_from?: string };
@@ -36,7 +37,8 @@ export interface SearchCodeReplyView {
   next_cursor?: string | null;
   matched?: 'all_terms' | 'any_term';
   semantic?: { fused: boolean };
-  references?: readonly { file: string; line: number; kind: string; from: string | null }[];
+  /** `repository` only for content posted over the API (uploads). */
+  references?: readonly { file: string; line: number; kind: string; from: string | null; repository?: string }[];
   references_total?: number;
   suggestions?: unknown;
   warnings?: readonly string[];
@@ -122,18 +124,22 @@ function referenceLines(reply: SearchCodeReplyView, shown: readonly FileRows[]):
   const refs = reply.references ?? [];
   if (refs.length === 0) return [];
   const seen = new Set(shown.flatMap((f) => f.rows.filter((r) => r.matched).map((r) => `${f.file}\0${r.line}`)));
-  const rest = refs.filter((r) => !seen.has(`${r.file}\0${r.line}`));
+  const rest = refs.filter((r) => !seen.has(`${sourceLabel(r.file, r.repository)}\0${r.line}`));
   const among = rest.length < refs.length ? `, ${refs.length - rest.length} among the hits above` : '';
   const groups = groupRows(rest.map((r) => ({
-    file: r.file, rows: [{ line: r.line, matched: true, text: `${r.kind.toLowerCase()}${r.from ? ` (in ${r.from})` : ''}` }],
+    file: sourceLabel(r.file, r.repository), rows: [{ line: r.line, matched: true, text: `${r.kind.toLowerCase()}${r.from ? ` (in ${r.from})` : ''}` }],
   })));
   return [`references ${countOf(refs.length, reply.references_total ?? refs.length, false)}${among}:`, ...renderFiles(groups)];
 }
 
-/** The file a hit is listed under: its path, and its repository when the page spans several. */
+/**
+ * The file a hit is listed under: its path, and its repository when the page spans several, or
+ * always when it is content posted over the API (shape/source-label): an upload never reads as a
+ * file of the served folder.
+ */
 function fileLabel(items: readonly SearchCodeTextItem[]): (item: SearchCodeTextItem) => string {
   const several = new Set(items.map((i) => i.repository)).size > 1;
-  return several ? (item) => `${item.repository}: ${item.file}` : (item) => item.file;
+  return several ? (item) => `${item.repository}: ${item.file}` : (item) => sourceLabel(item.file, item.repository);
 }
 
 export function renderSearchCodeText(reply: SearchCodeReplyView, level: DetailLevel): string {

@@ -102,6 +102,8 @@ export interface ProjectHitRow {
   file_id: number;
   path: string;
   source_type: string;
+  /** The file's repository (`:uploads` for an upload); a store that does not say leaves it out. */
+  repository?: string;
   conversation_id: string | null;
   round_number: number | null;
   speaker: string | null;

@@ -361,9 +361,9 @@ export function prepareContentStatements(db: Database.Database) {
       WHERE chunk_words MATCH @match ${PROJECT_FILTERS}`),
     projectHit: db.prepare<[number], ProjectHitRow>(`
       SELECT c.id AS chunk_id, c.start_line, c.end_line, c.token_count, chunk_text(c.content) AS content,
-             f.id AS file_id, f.path, f.source_type,
+             f.id AS file_id, f.path, f.source_type, s.name AS repository,
              m.conversation_id, m.round_number, m.speaker
-      FROM chunks c JOIN files f ON f.id = c.file_id LEFT JOIN messages m ON m.file_id = f.id
+      FROM chunks c JOIN files f ON f.id = c.file_id JOIN sources s ON s.id = f.source_id LEFT JOIN messages m ON m.file_id = f.id
       WHERE c.id = ?`),
   };
 }

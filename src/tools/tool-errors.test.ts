@@ -213,7 +213,7 @@ describe('arguments nested thousands deep', () => {
 
 describe('tool messages are complete', () => {
   it('every key a tool can answer with has en, ja and cs texts', () => {
-    const areas = /^(tool|type|index|search|internal|search_code|live|medicines|http|project|conversation|file)\b/;
+    const areas = /^(tool|type|index|search|internal|search_code|live|medicines|http|project|conversation|file|files)\b/;
     // The MCP contract fixes the 429 text byte for byte in every locale.
     const missing = messageKeys().filter((key) => areas.test(key) && key !== 'http.mcp_rate_limited' && localesOf(key).length !== LOCALES.length);
     expect(missing).toEqual([]);

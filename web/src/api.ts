@@ -9,7 +9,8 @@
 const TOKEN_KEY = 'quarry.token';
 
 export class ApiError extends Error {
-  constructor(readonly code: string, message: string, readonly status: number) {
+  /** `slug`: the REST body's `error` (e.g. `file_not_found`), finer than `code`. */
+  constructor(readonly code: string, message: string, readonly status: number, readonly slug?: string) {
     super(message);
   }
 }
@@ -32,8 +33,8 @@ function headers(extra: Record<string, string> = {}): Record<string, string> {
 }
 
 async function failure(response: Response): Promise<ApiError> {
-  const body = await response.json().catch(() => null) as { code?: string; message?: string } | null;
-  return new ApiError(body?.code ?? 'HTTP_ERROR', body?.message ?? `HTTP ${response.status}`, response.status);
+  const body = await response.json().catch(() => null) as { code?: string; message?: string; error?: string } | null;
+  return new ApiError(body?.code ?? 'HTTP_ERROR', body?.message ?? `HTTP ${response.status}`, response.status, body?.error);
 }
 
 /** One request; on 401 asks for the token once and retries. */

@@ -4,6 +4,8 @@
  * and highlights, the keyboard flow, the file view with references, the CSP
  * and first-load budget, and the axe-core report.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEB } from '../../contracts/limits.js';
 import { CHROMIUM, axeViolations, launchBrowser, pageTreeFiles, type BrowserSession } from '../../test-support/browser.js';
@@ -18,8 +20,10 @@ const POLL = { timeout: 10_000 };
 describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', () => {
   let server: ServerProcess;
   let browser: BrowserSession;
+  let served: string;
   beforeAll(async () => {
-    server = await startServe(makeTree(pageTreeFiles()), ['--refresh', 'off', '--mcp-rate-limit', '10000']);
+    served = makeTree(pageTreeFiles());
+    server = await startServe(served, ['--refresh', 'off', '--mcp-rate-limit', '10000']);
     browser = await launchBrowser();
   });
   afterAll(async () => { await browser?.close(); await server?.stop(); });
@@ -114,6 +118,23 @@ describe.skipIf(!CHROMIUM.present)('web page: search and file view (chromium)', 
     await page.goto(`${origin(server)}/file?path=..%2F..%2Fetc%2Fpasswd`);
     await page.waitForSelector('.error');
     expect(await page.textContent('.error')).toContain('PATH_OUTSIDE_ROOT');
+  });
+
+  it('keeps a hidden file out of the file view until the reader asks for it explicitly', async () => {
+    const { page } = browser;
+    fs.writeFileSync(path.join(served, '.env.local'), 'PAGE_SECRET=swordfish\n');
+    await page.goto(`${origin(server)}/file?path=.env.local`);
+    await page.waitForSelector('.error');
+    expect(await page.textContent('.error')).toContain('is hidden');
+    expect(await page.textContent('.file-view')).not.toContain('swordfish');
+    await page.click('text=Show this hidden or ignored file anyway');
+    await page.waitForSelector('.file-view .code');
+    expect(page.url()).toContain('hidden=true');
+    expect(await page.textContent('.file-view .code')).toContain('PAGE_SECRET=swordfish');
+    // A file that is simply missing offers no such link.
+    await page.goto(`${origin(server)}/file?path=src%2Fnope.ts`);
+    await page.waitForSelector('.error');
+    expect(await page.locator('text=Show this hidden or ignored file anyway').count()).toBe(0);
   });
 
   it('has no axe-core A/AA violations on search and file views, in both themes', async () => {

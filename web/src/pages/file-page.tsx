@@ -5,10 +5,12 @@
  * of its symbols. Choosing a symbol asks find_references for its
  * definitions, callers, subclasses and importers, shown in a panel that
  * stays in view while the code scrolls. The header (breadcrumbs to the
- * folder browser, language, size) stays at the top.
+ * folder browser, language, size) stays at the top. A hidden or ignored file
+ * (`.env`, a gitignored log) is refused by the server unless asked; the page
+ * then offers a link that asks for it explicitly (hidden=true&no_ignore=true).
  */
 import { useEffect, useState } from 'preact/hooks';
-import { callTool, errorText, request } from '../api';
+import { ApiError, callTool, errorText, request } from '../api';
 import { Breadcrumbs } from '../components/breadcrumbs';
 import { CodeLines } from '../components/code-lines';
 import { href, onLinkClick } from '../router';
@@ -41,15 +43,22 @@ const REFERENCE_KINDS = [
 
 export function FilePage({ url }: { url: URL }) {
   const path = url.searchParams.get('path') ?? '';
+  // The server's opt-ins, passed on as the page's own URL carries them.
+  const optIn = url.searchParams.get('hidden') === 'true' && url.searchParams.get('no_ignore') === 'true';
   const [file, setFile] = useState<FileAnswer | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** The refusal was for a hidden or ignored file (the server's `file_not_found`), not a missing one. */
+  const [keptOut, setKeptOut] = useState(false);
   const [range, setRange] = useState(parseRange(location.hash));
   const [symbol, setSymbol] = useState<string | null>(null);
 
   useEffect(() => {
-    setFile(null); setError(null); setSymbol(null); setRange(parseRange(location.hash));
-    request<FileAnswer>(href('/api/files/content', { path })).then(setFile).catch((e) => setError(errorText(e)));
-  }, [path]);
+    setFile(null); setError(null); setKeptOut(false); setSymbol(null); setRange(parseRange(location.hash));
+    request<FileAnswer>(href('/api/files/content', { path, hidden: optIn, no_ignore: optIn })).then(setFile).catch((e) => {
+      setError(errorText(e));
+      setKeptOut(e instanceof ApiError && e.slug === 'file_not_found' && !optIn);
+    });
+  }, [path, optIn]);
   useEffect(() => {
     const onHash = () => setRange(parseRange(location.hash));
     window.addEventListener('hashchange', onHash);
@@ -74,6 +83,7 @@ export function FilePage({ url }: { url: URL }) {
         {file && <p class="muted">{file.language ?? 'text'} · {file.text.split('\n').length} lines · {file.size} bytes</p>}
       </div>
       {error && <p class="error" role="alert">{error}</p>}
+      {keptOut && <p><a href={href('/file', { path, hidden: true, no_ignore: true })} onClick={onLinkClick}>Show this hidden or ignored file anyway</a></p>}
       {file && (
         <div class="file-layout">
           <nav class="outline" aria-label="Outline">
