@@ -2,8 +2,9 @@
  * The file view and the folder browser in a real browser (chromium) against
  * the built `quarry serve`: breadcrumbs whose folders open the folder
  * browser, a header that stays at the top, outline names shown whole, the
- * references panel in view beside the chosen symbol's line, and axe-core
- * with both themes and at phone width.
+ * references panel in view beside the chosen symbol's line, the home view
+ * (projects, example queries), and axe-core with both themes and at phone
+ * width.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, axeViolations, launchBrowser, pageTreeFiles, type BrowserSession } from '../../test-support/browser.js';
@@ -79,6 +80,26 @@ describe.skipIf(!CHROMIUM.present)('web page: file view and folder browser (chro
     expect(await inView('.refs')).toBe(true);
     expect(await inView('tr.sel')).toBe(true);
     expect(await page.textContent('.refs')).toContain('src/long.ts:85');
+  });
+
+  it('home: the served project with its file count and index state, and example queries from the index that find something', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/`);
+    await expect.poll(() => page.textContent('[data-home-project="proj_default"] [data-counts]'), { timeout: 15_000 })
+      .toMatch(/^34 files · \d+ chunks · ready$/);
+    await page.waitForSelector('[data-examples] a');
+    const examples = await page.locator('[data-examples] a').allTextContents();
+    const symbols = ['Shape', 'Circle', 'Square', 'totalArea', 'report', 'area', 'describe', LONG_CLASS];
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    expect(examples.every((q) => symbols.includes(q) || q.startsWith('get_signing_serializer_'))).toBe(true);
+    await page.click('[data-examples] a >> nth=0');
+    await page.waitForSelector('[data-hit]');
+    expect(page.url()).toContain(`q=${encodeURIComponent(examples[0]!)}`);
+    for (const theme of ['light', 'dark']) {
+      await page.goto(`${base}/?theme=${theme}`);
+      await page.waitForSelector('[data-examples] a');
+      expect(await axeViolations(page)).toEqual([]);
+    }
   });
 
   it('has no axe-core A/AA violations in the folder browser and file view, in both themes, and fits a phone', async () => {

@@ -6,10 +6,12 @@
  * request), pages follow next_cursor, and an empty answer shows the tool's suggestions
  * as links. `j`/`k` move through the hits. The path glob is checked on the
  * page (search_code has no path filter): the count says how many it kept.
+ * Without a query it shows the home view (components/home).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { callTool, errorText } from '../api';
 import { CodeLines } from '../components/code-lines';
+import { Home } from '../components/home';
 import { denseSegments, occurrences, segmentLines } from '../dense';
 import { globMatch } from '../glob';
 import { href, navigate, onLinkClick } from '../router';
@@ -131,6 +133,7 @@ export function SearchPage({ url }: { url: URL }) {
       </div>
       {error && <p class="error" role="alert">{error}</p>}
       {answer?.warnings?.map((w) => <p class="warning" key={w}>{w}</p>)}
+      {!filters.q.trim() && <Home />}
       {answer && answer.total === 0 && <Suggestions answer={answer} filters={filters} />}
       <ResultList answer={answer} shown={shown} />
       {answer && (cursors.length > 1 || answer.next_cursor) && (
