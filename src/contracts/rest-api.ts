@@ -65,6 +65,7 @@ export const project = z.object({
   messages: z.number().int().describe('Conversation messages indexed.'),
   chunks: z.number().int(),
   index_version: z.number().int(),
+  languages: z.record(z.string(), z.number().int()).describe('Indexed files (not messages) per language, most first.'),
 });
 export type Project = z.infer<typeof project>;
 

@@ -327,6 +327,9 @@ export function prepareContentStatements(db: Database.Database) {
     fileCountsByType: db.prepare<[], { source_type: string; n: number }>(
       'SELECT source_type, count(*) AS n FROM files GROUP BY source_type',
     ),
+    fileCountsByLanguage: db.prepare<[], { language: string; n: number }>(
+      "SELECT language, count(*) AS n FROM files WHERE source_type = 'file' GROUP BY language ORDER BY n DESC, language",
+    ),
 
     conversationInsert: db.prepare<{ id: string; title: string; created_at: string }>(
       'INSERT INTO conversations(id, title, created_at) VALUES (@id, @title, @created_at)',

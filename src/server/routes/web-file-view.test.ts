@@ -3,7 +3,7 @@
  * the built `quarry serve`: breadcrumbs whose folders open the folder
  * browser, a header that stays at the top, outline names shown whole, the
  * references panel in view beside the chosen symbol's line, the home view
- * (projects, example queries), and axe-core with both themes and at phone
+ * (projects, example queries), the language facet from the index, and axe-core with both themes and at phone
  * width.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import { makeTree } from '../../test-support/temp-tree.js';
 import { startServe, type ServerProcess } from '../../test-support/http-server.js';
 
 const LONG_CLASS = 'SecureCookieSessionInterfaceWithAVeryLongName';
+const POLL = { timeout: 10_000 };
 
 /** The page tree plus one long file: a class with a long name and eighty methods, then a subclass of Shape. */
 function treeFiles(): Record<string, string> {
@@ -100,6 +101,17 @@ describe.skipIf(!CHROMIUM.present)('web page: file view and folder browser (chro
       await page.waitForSelector('[data-examples] a');
       expect(await axeViolations(page)).toEqual([]);
     }
+  });
+
+  it('the language filter offers the languages the index holds, with their file counts', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/?q=area`);
+    await page.waitForSelector('[data-hit]');
+    const select = 'label:has-text("Language") select';
+    await expect.poll(() => page.locator(`${select} option`).allTextContents(), POLL).toEqual(['any', 'markdown (30)', 'typescript (4)']);
+    await page.selectOption(select, 'markdown');
+    await expect.poll(() => page.url()).toContain('lang=markdown');
+    await expect.poll(() => page.locator('.file-head a').allTextContents(), POLL).not.toContain('src/shapes/shape.ts');
   });
 
   it('has no axe-core A/AA violations in the folder browser and file view, in both themes, and fits a phone', async () => {

@@ -344,9 +344,15 @@ export class PgReader implements IndexReader {
     ))[0];
   }
 
-  async counts(): Promise<{ files: Record<string, number>; chunks: number }> {
+  async counts(): Promise<{ files: Record<string, number>; chunks: number; languages: Record<string, number> }> {
     const byType = await this.rows<{ source_type: string; n: number }>('SELECT source_type, count(*) AS n FROM files GROUP BY source_type');
-    return { files: Object.fromEntries(byType.map((r) => [r.source_type, r.n])), chunks: (await this.state()).rows };
+    const byLanguage = await this.rows<{ language: string; n: number }>(
+      "SELECT language, count(*)::int AS n FROM files WHERE source_type = 'file' GROUP BY language ORDER BY n DESC, language",
+    );
+    return {
+      files: Object.fromEntries(byType.map((r) => [r.source_type, r.n])), chunks: (await this.state()).rows,
+      languages: Object.fromEntries(byLanguage.map((r) => [r.language, r.n])),
+    };
   }
 
   async graphRows(): Promise<GraphRows> {

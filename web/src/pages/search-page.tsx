@@ -9,7 +9,7 @@
  * Without a query it shows the home view (components/home).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { callTool, errorText } from '../api';
+import { callTool, errorText, request } from '../api';
 import { CodeLines } from '../components/code-lines';
 import { Home } from '../components/home';
 import { denseSegments, occurrences, segmentLines } from '../dense';
@@ -32,9 +32,19 @@ const MODES = ['auto', 'text', 'exact', 'regex'] as const;
 const DEBOUNCE_MS = 250;
 /** Hits rendered with the answer; the rest of the page follows in the next turn, so the answer shows sooner. */
 const FIRST_HITS = 5;
-/** Languages from the published tool schema (GET /api/tools), so the list is the server's. */
-async function languages(): Promise<string[]> {
-  return (await servedTools()).find((t) => t.name === 'search_code')?.input_schema?.properties?.language?.enum ?? [];
+/**
+ * The language facet: the languages the served folder's index holds, with
+ * their file counts, most first (GET /api/projects); the published tool
+ * schema's list when the projects cannot be read.
+ */
+async function languages(): Promise<{ name: string; files: number | null }[]> {
+  try {
+    const { projects } = await request<{ projects: { kind: string; languages?: Record<string, number> }[] }>('/api/projects');
+    const counts = projects.find((p) => p.kind === 'default')?.languages;
+    if (counts) return Object.entries(counts).map(([name, files]) => ({ name, files }));
+  } catch { /* fall back to the schema's list */ }
+  const names: string[] = (await servedTools()).find((t) => t.name === 'search_code')?.input_schema?.properties?.language?.enum ?? [];
+  return names.map((name) => ({ name, files: null }));
 }
 
 function filtersOf(url: URL) {
@@ -50,7 +60,7 @@ export function SearchPage({ url }: { url: URL }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const [langs, setLangs] = useState<string[]>([]);
+  const [langs, setLangs] = useState<{ name: string; files: number | null }[]>([]);
   const box = useRef<HTMLInputElement>(null);
   const key = JSON.stringify(filters);
 
@@ -117,7 +127,9 @@ export function SearchPage({ url }: { url: URL }) {
           <label>Case <select value={filters.case} onChange={(e) => set({ case: (e.target as HTMLSelectElement).value })}>
             <option value="">mode default</option><option value="sensitive">sensitive</option><option value="insensitive">insensitive</option></select></label>
           <label>Language <select value={filters.lang} onChange={(e) => set({ lang: (e.target as HTMLSelectElement).value })}>
-            <option value="">any</option>{langs.map((l) => <option key={l} value={l}>{l}</option>)}</select></label>
+            <option value="">any</option>
+            {filters.lang && !langs.some((l) => l.name === filters.lang) && <option value={filters.lang}>{filters.lang}</option>}
+            {langs.map((l) => <option key={l.name} value={l.name}>{l.files === null ? l.name : `${l.name} (${l.files})`}</option>)}</select></label>
           <label>Repository <input type="text" value={repoDraft} size={12}
             onInput={(e) => setRepoDraft((e.target as HTMLInputElement).value)}
             onChange={(e) => set({ repo: (e.target as HTMLInputElement).value.trim() })} /></label>
