@@ -103,7 +103,7 @@ describe.skipIf(!CHROMIUM.present)('web page: file view and folder browser (chro
     }
   });
 
-  it('the language filter offers the languages the index holds, with their file counts', async () => {
+  it('the language filter offers the languages the index holds, with their file counts; filters show as removable chips', async () => {
     const { page } = browser;
     await page.goto(`${base}/?q=area`);
     await page.waitForSelector('[data-hit]');
@@ -112,6 +112,15 @@ describe.skipIf(!CHROMIUM.present)('web page: file view and folder browser (chro
     await page.selectOption(select, 'markdown');
     await expect.poll(() => page.url()).toContain('lang=markdown');
     await expect.poll(() => page.locator('.file-head a').allTextContents(), POLL).not.toContain('src/shapes/shape.ts');
+    // Filters in force show as chips; a chip's button takes its filter away.
+    await page.fill('label:has-text("Path glob") input', 'notes/*');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.locator('.chips .chip').allTextContents(), POLL).toEqual(['Remove filter language: markdown ×', 'Remove filter path: notes/* ×']);
+    await page.click('.chip:has-text("language: markdown")');
+    await expect.poll(() => page.url()).not.toContain('lang=');
+    expect(page.url()).toContain('path=notes');
+    expect(await page.locator('.chips .chip').allTextContents()).toEqual(['Remove filter path: notes/* ×']);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('has no axe-core A/AA violations in the folder browser and file view, in both themes, and fits a phone', async () => {

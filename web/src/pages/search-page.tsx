@@ -138,6 +138,7 @@ export function SearchPage({ url }: { url: URL }) {
             onChange={(e) => set({ path: (e.target as HTMLInputElement).value.trim() })} /></label>
         </div>
       </form>
+      <FilterChips filters={filters} onRemove={(change) => set(change)} />
       <div class="status" role="status" aria-live="polite">
         {busy ? 'Searching…' : error ? '' : answer ? (
           <span data-total>{answer.total} results{filters.path ? ` (${shown.length} of ${answer.count} on this page match ${filters.path})` : ''} in {answer.took_ms} ms · page {cursors.length}</span>
@@ -216,6 +217,28 @@ function DenseHit({ hit }: { hit: Hit }) {
           linkTo="file" deferColour segments={open || hidden <= 1 ? undefined : segments} />
       </div>
     </div>
+  );
+}
+
+/** The filters in force as chips; each one's button takes it away. */
+function FilterChips({ filters, onRemove }: { filters: Filters; onRemove: (change: Partial<Filters>) => void }) {
+  const all: { label: string; value: string; change: Partial<Filters> }[] = [
+    { label: 'language', value: filters.lang, change: { lang: '' } },
+    { label: 'repository', value: filters.repo, change: { repo: '' } },
+    { label: 'path', value: filters.path, change: { path: '' } },
+  ];
+  const chips = all.filter((c) => c.value !== '');
+  if (chips.length === 0) return null;
+  return (
+    <ul class="chips" aria-label="Filters in force">
+      {chips.map((c) => (
+        <li key={c.label}>
+          <button type="button" class="chip" onClick={() => onRemove(c.change)}>
+            <span class="sr-only">Remove filter </span>{c.label}: <code>{c.value}</code> <span aria-hidden="true">×</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 
