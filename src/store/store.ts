@@ -175,9 +175,9 @@ export interface IndexReader extends LocateReader {
   graphRows(): Promise<GraphRows>;
   /**
    * Files and chunks in the index, by source type (`file`, `conversation_message`), and the
-   * indexed files (source type `file`) per language, most first: the page's language facet.
+   * indexed files (source type `file`) per language and per repository, most first: the page's facets.
    */
-  counts(): Promise<{ files: Record<string, number>; chunks: number; languages: Record<string, number> }>;
+  counts(): Promise<{ files: Record<string, number>; chunks: number; languages: Record<string, number>; repositories: Record<string, number> }>;
 }
 
 export interface StoredFileState {

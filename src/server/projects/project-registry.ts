@@ -143,7 +143,7 @@ export class ProjectRegistry {
     if (!handle.shared) return describe(handle, handle.store.indexVersion(), countsOf(handle.store));
     const shared = await this.shared();
     const { version, counts } = await shared.read(async (reader) => ({ version: await reader.indexVersion(), counts: await reader.counts() }));
-    return describe(handle, version, { files: counts.files.file ?? 0, messages: 0, chunks: counts.chunks, languages: counts.languages });
+    return describe(handle, version, { files: counts.files.file ?? 0, messages: 0, chunks: counts.chunks, languages: counts.languages, repositories: counts.repositories });
   }
 
   /**
@@ -299,13 +299,14 @@ export class ProjectRegistry {
   }
 }
 
-interface ProjectCounts { files: number; messages: number; chunks: number; languages: Record<string, number> }
+interface ProjectCounts { files: number; messages: number; chunks: number; languages: Record<string, number>; repositories: Record<string, number> }
 
 function countsOf(store: SqliteStore): ProjectCounts {
   const statements = contentStatements(store);
   const byType = new Map(statements.fileCountsByType.all().map((r) => [r.source_type, r.n]));
   const languages = Object.fromEntries(statements.fileCountsByLanguage.all().map((r) => [r.language, r.n]));
-  return { files: byType.get('file') ?? 0, messages: byType.get('conversation_message') ?? 0, chunks: store.counts().chunks, languages };
+  const repositories = Object.fromEntries(statements.fileCountsByRepository.all().map((r) => [r.repository, r.n]));
+  return { files: byType.get('file') ?? 0, messages: byType.get('conversation_message') ?? 0, chunks: store.counts().chunks, languages, repositories };
 }
 
 function describe(handle: ProjectHandle, indexVersion: number, counts: ProjectCounts): Project {

@@ -6,6 +6,7 @@
  * (projects, example queries), the language facet from the index, and axe-core with both themes and at phone
  * width.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, axeViolations, launchBrowser, pageTreeFiles, type BrowserSession } from '../../test-support/browser.js';
 import { makeTree } from '../../test-support/temp-tree.js';
@@ -26,8 +27,10 @@ describe.skipIf(!CHROMIUM.present)('web page: file view and folder browser (chro
   let server: ServerProcess;
   let browser: BrowserSession;
   let base: string;
+  let root: string;
   beforeAll(async () => {
-    server = await startServe(makeTree(treeFiles()), ['--refresh', 'off', '--mcp-rate-limit', '10000']);
+    root = makeTree(treeFiles());
+    server = await startServe(root, ['--refresh', 'off', '--mcp-rate-limit', '10000']);
     base = new URL(server.url).origin;
     browser = await launchBrowser({ width: 1280, height: 900 });
   });
@@ -103,12 +106,15 @@ describe.skipIf(!CHROMIUM.present)('web page: file view and folder browser (chro
     }
   });
 
-  it('the language filter offers the languages the index holds, with their file counts; filters show as removable chips', async () => {
+  it('the language and repository filters offer what the index holds, with file counts; filters show as removable chips', async () => {
     const { page } = browser;
     await page.goto(`${base}/?q=area`);
     await page.waitForSelector('[data-hit]');
     const select = 'label:has-text("Language") select';
     await expect.poll(() => page.locator(`${select} option`).allTextContents(), POLL).toEqual(['any', 'markdown (30)', 'typescript (4)']);
+    // The repository box suggests the index's repositories, with their file counts.
+    expect(await page.locator('#repository-facet option').evaluateAll((options) => options.map((o) => `${(o as HTMLOptionElement).value}: ${o.textContent}`)))
+      .toEqual([`${path.basename(root)}: 34 files`]);
     await page.selectOption(select, 'markdown');
     await expect.poll(() => page.url()).toContain('lang=markdown');
     await expect.poll(() => page.locator('.file-head a').allTextContents(), POLL).not.toContain('src/shapes/shape.ts');

@@ -33,18 +33,22 @@ const DEBOUNCE_MS = 250;
 /** Hits rendered with the answer; the rest of the page follows in the next turn, so the answer shows sooner. */
 const FIRST_HITS = 5;
 /**
- * The language facet: the languages the served folder's index holds, with
- * their file counts, most first (GET /api/projects); the published tool
- * schema's list when the projects cannot be read.
+ * The facets: the languages and repositories the served folder's index
+ * holds, with their file counts, most first (GET /api/projects); for
+ * languages, the published tool schema's list when the projects cannot be
+ * read.
  */
-async function languages(): Promise<{ name: string; files: number | null }[]> {
+type Facet = { name: string; files: number | null }[];
+
+async function facets(): Promise<{ languages: Facet; repositories: Facet }> {
+  const entries = (counts: Record<string, number>) => Object.entries(counts).map(([name, files]) => ({ name, files }));
   try {
-    const { projects } = await request<{ projects: { kind: string; languages?: Record<string, number> }[] }>('/api/projects');
-    const counts = projects.find((p) => p.kind === 'default')?.languages;
-    if (counts) return Object.entries(counts).map(([name, files]) => ({ name, files }));
+    const { projects } = await request<{ projects: { kind: string; languages?: Record<string, number>; repositories?: Record<string, number> }[] }>('/api/projects');
+    const served = projects.find((p) => p.kind === 'default');
+    if (served?.languages) return { languages: entries(served.languages), repositories: entries(served.repositories ?? {}) };
   } catch { /* fall back to the schema's list */ }
   const names: string[] = (await servedTools()).find((t) => t.name === 'search_code')?.input_schema?.properties?.language?.enum ?? [];
-  return names.map((name) => ({ name, files: null }));
+  return { languages: names.map((name) => ({ name, files: null })), repositories: [] };
 }
 
 function filtersOf(url: URL) {
@@ -60,11 +64,12 @@ export function SearchPage({ url }: { url: URL }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const [langs, setLangs] = useState<{ name: string; files: number | null }[]>([]);
+  const [langs, setLangs] = useState<Facet>([]);
+  const [repos, setRepos] = useState<Facet>([]);
   const box = useRef<HTMLInputElement>(null);
   const key = JSON.stringify(filters);
 
-  useEffect(() => { void languages().then(setLangs); }, []);
+  useEffect(() => { void facets().then((f) => { setLangs(f.languages); setRepos(f.repositories); }); }, []);
   // The text filters keep what is typed until it is committed (change), so a re-render while a search answers does not wipe it.
   const [repoDraft, setRepoDraft] = useState(filters.repo);
   const [pathDraft, setPathDraft] = useState(filters.path);
@@ -130,7 +135,8 @@ export function SearchPage({ url }: { url: URL }) {
             <option value="">any</option>
             {filters.lang && !langs.some((l) => l.name === filters.lang) && <option value={filters.lang}>{filters.lang}</option>}
             {langs.map((l) => <option key={l.name} value={l.name}>{l.files === null ? l.name : `${l.name} (${l.files})`}</option>)}</select></label>
-          <label>Repository <input type="text" value={repoDraft} size={12}
+          <datalist id="repository-facet">{repos.map((r) => <option key={r.name} value={r.name}>{r.files === null ? '' : `${r.files} files`}</option>)}</datalist>
+          <label>Repository <input type="text" list="repository-facet" value={repoDraft} size={12}
             onInput={(e) => setRepoDraft((e.target as HTMLInputElement).value)}
             onChange={(e) => set({ repo: (e.target as HTMLInputElement).value.trim() })} /></label>
           <label>Path glob <input type="text" value={pathDraft} size={12} placeholder="src/**/*.ts"
