@@ -210,7 +210,8 @@ function DenseHit({ hit }: { hit: Hit }) {
       <div class="hit-bar">
         <a data-hit class="hit-link" href={href('/file', { path: hit.file }, `#L${hit.start_line}-L${hit.end_line}`)} onClick={onLinkClick}>
           {hit.symbol ? <span class="sym">{hit.symbol}</span> : `Line ${first}`}
-          <span class="muted"> · lines {hit.start_line}–{hit.end_line}</span>
+          {hit.start_line === hit.end_line ? (hit.symbol ? <span class="muted"> · line {hit.start_line}</span> : null)
+            : <span class="muted"> · lines {hit.start_line}–{hit.end_line}</span>}
         </a>
         {hidden > 1 && (
           <button type="button" class="link more" aria-expanded={open} onClick={() => setOpen(!open)}>
