@@ -31,7 +31,7 @@ export function isTyping(target: EventTarget | null): boolean {
 export function App() {
   const url = useLocation();
   const [theme, setTheme] = useState(currentTheme());
-  const [groups, setGroups] = useState<ReadonlySet<string>>(new Set());
+  const [groups, setGroups] = useState<ReadonlySet<string> | null>(null);
   useEffect(() => { void servedTools().then((tools) => setGroups(new Set(tools.map((t) => t.group)))); }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -50,9 +50,10 @@ export function App() {
       <a class="skip" href="#main">Skip to content</a>
       <header class="top">
         <a class="brand" href="/" onClick={onLinkClick}>Quarry</a>
-        <nav aria-label="Main">
+        {/* data-groups-known: the served tools are known, so the navigation is complete. */}
+        <nav aria-label="Main" data-groups-known={groups ? '' : undefined}>
           <ul>
-            {NAV.filter((item) => !('group' in item) || groups.has(item.group)).map((item) => (
+            {NAV.filter((item) => !('group' in item) || groups?.has(item.group)).map((item) => (
               <li key={item.path}>
                 <a href={item.path} onClick={onLinkClick} lang={'lang' in item ? item.lang : undefined}
                   aria-current={current === item.path ? 'page' : undefined}>{item.label}</a>
