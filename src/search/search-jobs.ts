@@ -26,7 +26,7 @@ import { FirstStagePostings, withFirstStage } from './first-stage-reader.js';
 import { FirstStageWords } from './first-stage-words.js';
 import { firstStageWordsAnswer, withFirstStageWords } from './first-stage-words-view.js';
 import { planSearch } from './plan.js';
-import { firstStageWordsPath } from '../ingest/first-stage-files.js';
+import { firstStageWordsPath } from '../store/first-stage/first-stage-files.js';
 import { searchCodePage } from './search-code-service.js';
 import type { SemanticQuery } from './semantic-fusion.js';
 
