@@ -64,6 +64,11 @@ describe('the layer map', () => {
     expect(broken).toEqual([]);
   });
 
+  it('keeps the writer of the index out of its readers: neither search nor the store may import ingest', () => {
+    expect(MAY_IMPORT.search).not.toContain('ingest');
+    expect(MAY_IMPORT.store).not.toContain('ingest');
+  });
+
   it('scans the real tree (the walk is not vacuous)', () => {
     expect(files.length).toBeGreaterThan(100);
   });
