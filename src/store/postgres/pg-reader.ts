@@ -21,7 +21,8 @@ import { GRAPH_LOOKUP_INDEXES } from '../schema.js';
 import { globRegex } from './glob-regex.js';
 import { parseMatch } from '../match-tree.js';
 import { bodyWordsQuery, trigramCondition, wordQuery } from './match-expression.js';
-import { bm25, bodyCount, fts5Tokens, inverseDocumentFrequency, weightedFrequency } from './pg-words.js';
+import { fts5Tokens } from '../../text/fts5-tokens.js';
+import { bm25, bodyCount, inverseDocumentFrequency, weightedFrequency } from './pg-words.js';
 
 const CHUNK_JOIN = 'FROM chunks c JOIN files f ON f.id = c.file_id JOIN sources s ON s.id = f.source_id';
 
