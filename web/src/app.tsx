@@ -12,9 +12,11 @@ import { FilePage } from './pages/file-page';
 import { LivePage } from './pages/live-page';
 import { ProjectsPage } from './pages/projects-page';
 import { MedicinesPage } from './pages/medicines-page';
+import { StructurePage } from './pages/structure-page';
 
 const NAV = [
   { path: '/', label: 'Search' },
+  { path: '/structure', label: 'Structural search' },
   { path: '/live', label: 'Live search' },
   { path: '/projects', label: 'Projects' },
   { path: '/medicines', label: 'Léčiva (SÚKL)', lang: 'cs' },
@@ -61,6 +63,7 @@ export function App() {
       </header>
       <main id="main" tabIndex={-1}>
         {page === '/file' ? <FilePage url={url} />
+          : page === '/structure' ? <StructurePage url={url} />
           : page === '/live' ? <LivePage url={url} />
           : page === '/projects' ? <ProjectsPage />
           : page === '/medicines' ? <MedicinesPage url={url} />
