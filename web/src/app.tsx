@@ -15,9 +15,11 @@ import { FolderPage } from './pages/folder-page';
 import { LivePage } from './pages/live-page';
 import { ProjectsPage } from './pages/projects-page';
 import { MedicinesPage } from './pages/medicines-page';
+import { StructurePage } from './pages/structure-page';
 
 const NAV = [
   { path: '/', label: 'Search' },
+  { path: '/structure', label: 'Structural search' },
   { path: '/live', label: 'Live search' },
   { path: '/projects', label: 'Projects' },
   { path: '/medicines', label: 'Léčiva (SÚKL)', lang: 'cs', group: 'medicines' },
@@ -68,6 +70,7 @@ export function App() {
       <main id="main" tabIndex={-1}>
         {page === '/file' ? <FilePage url={url} />
           : page === '/folder' ? <FolderPage url={url} />
+          : page === '/structure' ? <StructurePage url={url} />
           : page === '/live' ? <LivePage url={url} />
           : page === '/projects' ? <ProjectsPage />
           : page === '/medicines' ? <MedicinesPage url={url} />
