@@ -87,7 +87,7 @@ describe.skipIf(!CHROMIUM.present)('web page: live search (chromium)', () => {
     await page.goto(`${base}/`);
     // The navigation is complete once the page knows the served tools.
     await page.waitForSelector('nav[aria-label="Main"][data-groups-known]');
-    expect(await page.locator('nav[aria-label="Main"] a').allTextContents()).toEqual(['Search', 'Live search', 'Projects']);
+    expect(await page.locator('nav[aria-label="Main"] a').allTextContents()).toEqual(['Search', 'Structural search', 'Live search', 'Projects']);
     // Reached by its address, the medicines view says how to get the registry instead of failing on an unknown tool.
     await page.goto(`${base}/medicines?tab=hledani&q=paralen`);
     await page.waitForSelector('[data-not-served]');
