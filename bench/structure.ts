@@ -10,18 +10,17 @@
  * the ratio ast-grep / Quarry printed. The load average is printed at the start
  * and the end: the machine may be shared, so the ratios are what compare.
  */
-import { execFile, spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { promisify } from 'node:util';
+import readline from 'node:readline';
 import { CLI } from '../src/test-support/cli.js';
 import { callJson, connectStdio, type StdioSession } from '../src/test-support/mcp-client.js';
 import { loadAverage } from './harness/load-average.js';
 import { percentile } from './harness/percentile.js';
 
-const run = promisify(execFile);
 const AST_GREP = (createRequire(import.meta.url)('@ast-grep/cli/postinstall.js') as { resolveBinaryPath: () => string }).resolveBinaryPath();
 
 /** Seven patterns per language: selective ones first, the two without a literal word last. */
@@ -101,23 +100,45 @@ async function quarry(session: StdioSession, lang: string, pattern: string, runs
 
 interface CliMatch { file: string; range: { start: { line: number; column: number }; end: { line: number; column: number } } }
 
-async function astGrep(dir: string, lang: string, pattern: string, runs: number): Promise<Side> {
-  const times: number[] = [];
-  let stdout = '[]';
-  for (let i = 0; i < runs; i++) {
-    const start = performance.now();
-    // ast-grep exits 1 when nothing matched; its JSON (an empty list) is still on stdout.
-    stdout = (await run(AST_GREP, ['run', '--pattern', pattern, '--lang', lang, '--json=compact', '.'], { cwd: dir, maxBuffer: 1 << 30 })
-      .catch((error: { code?: number; stdout?: string }) => (error.code === 1 && error.stdout ? { stdout: error.stdout } : Promise.reject(error as Error)))).stdout;
-    times.push(performance.now() - start);
-  }
-  const matches = JSON.parse(stdout) as CliMatch[];
-  const spots = matches.length <= COMPARE_MAX ? new Set(matches.map((m) => spot({
+/** A CLI match as a spot, or nothing once the answer is too large to compare. */
+function cliSpot(m: CliMatch): string {
+  return spot({
     file: m.file.replace(/^\.\//, ''),
     start: { line: m.range.start.line + 1, column: m.range.start.column + 1 },
     end: { line: m.range.end.line + 1, column: m.range.end.column + 1 },
-  }))) : null;
-  return { ms: percentile(times, 50), total: matches.length, spots };
+  });
+}
+
+/**
+ * One `ast-grep run --json=stream`: a match per line, read as it comes, so an answer of
+ * millions of matches (a pattern without a literal word on the kernel) is counted without
+ * holding its text. ast-grep exits 1 when nothing matched.
+ */
+function astGrepOnce(dir: string, lang: string, pattern: string): Promise<{ total: number; spots: Set<string> | null }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(AST_GREP, ['run', '--pattern', pattern, '--lang', lang, '--json=stream', '.'], { cwd: dir, stdio: ['ignore', 'pipe', 'ignore'] });
+    let total = 0;
+    let spots: Set<string> | null = new Set();
+    readline.createInterface({ input: child.stdout }).on('line', (line) => {
+      if (line.trim() === '') return;
+      total++;
+      if (spots && total > COMPARE_MAX) spots = null;
+      spots?.add(cliSpot(JSON.parse(line) as CliMatch));
+    });
+    child.on('error', reject);
+    child.on('close', (code) => (code === 0 || code === 1 ? resolve({ total, spots }) : reject(new Error(`ast-grep exited ${code}`))));
+  });
+}
+
+async function astGrep(dir: string, lang: string, pattern: string, runs: number): Promise<Side> {
+  const times: number[] = [];
+  let last = { total: 0, spots: null as Set<string> | null };
+  for (let i = 0; i < runs; i++) {
+    const start = performance.now();
+    last = await astGrepOnce(dir, lang, pattern);
+    times.push(performance.now() - start);
+  }
+  return { ms: percentile(times, 50), ...last };
 }
 
 function equalSets(a: Set<string> | null, b: Set<string> | null): boolean | null {
