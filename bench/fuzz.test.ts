@@ -22,6 +22,12 @@ describe('fuzz slice (seed 20251)', () => {
     expect(report.tally.examples.escape).toEqual([]);
   });
 
+  it('runs the fixed classes: special files, uploads, event streams (and PostgreSQL inputs when it answers)', () => {
+    const names = report.classes.map((c) => c.name);
+    for (const word of ['special files', 'uploads', 'event streams']) expect(names.some((n) => n.includes(word)), word).toBe(true);
+    for (const c of report.classes) expect(c.tried, c.name).toBeGreaterThan(0);
+  });
+
   // Internal errors and over-budget answers are asserted by `npm run fuzz`
   // only until the fixes for them land on main; this slice widens then.
 });

@@ -4,7 +4,9 @@
  * Hostile generated inputs to every tool through every door of the built
  * Quarry (MCP over HTTP and stdio, REST, `quarry call`), on 127.0.0.1 only.
  * Prints inputs tried and counts of crashes, 500s/INTERNAL errors, answers
- * over budget and escapes; exits 1 when any count is above 0.
+ * over budget and escapes, then the fixed classes (special files, uploads,
+ * event streams, PostgreSQL inputs) with their probes failed and tried;
+ * exits 1 when any count is above 0.
  * Defaults: 10,000 inputs, at most 900 s, seed from the clock (printed, so a
  * run can be repeated with --seed).
  */
@@ -39,7 +41,7 @@ async function main(): Promise<void> {
   });
   if (args.includes('--json')) process.stdout.write(`${JSON.stringify({ ...report, tally: { ...report.tally, latencies: undefined } })}\n`);
   else process.stdout.write(formatReport(report));
-  const failed = FAILURE_CLASSES.some((cls) => report.tally.counts[cls] > 0);
+  const failed = FAILURE_CLASSES.some((cls) => report.tally.counts[cls] > 0) || report.classes.some((c) => c.failed > 0);
   process.exit(failed ? 1 : 0);
 }
 

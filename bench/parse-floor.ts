@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { languageForFile } from '../src/contracts/languages.js';
 import { INGEST } from '../src/contracts/limits.js';
-import { decodeFile } from '../src/ingest/decode.js';
+import { decodeFile } from '../src/text/decode.js';
 import { parseSymbols } from '../src/ingest/prepare-file.js';
 import { loadParsers } from '../src/ingest/symbols/parsers.js';
 import { walkFolder } from '../src/ingest/walk.js';

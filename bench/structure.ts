@@ -86,11 +86,15 @@ async function quarry(session: StdioSession, lang: string, pattern: string, runs
   if (!failed && side.total <= COMPARE_MAX) {
     // Untimed: every match, page by page, for the comparison.
     const spots = new Set<string>();
-    for (let skip = 0; skip < side.total; skip += 500) {
+    let whole = true;
+    for (let skip = 0; skip < side.total && whole; skip += 500) {
       const page = await callJson(session.client, 'search_structure', { pattern, language: lang, max_results: 500, skip });
-      for (const m of (page.body as { matches: Match[] }).matches) spots.add(spot(m));
+      // A page past the budget (TIMEOUT, or partial) leaves the comparison to the totals.
+      const matches = (page.body as { matches?: Match[]; total_partial?: true }).matches;
+      if (page.isError || !matches || (page.body as { total_partial?: true }).total_partial) whole = false;
+      else for (const m of matches) spots.add(spot(m));
     }
-    side.spots = spots;
+    side.spots = whole ? spots : null;
   }
   return side;
 }

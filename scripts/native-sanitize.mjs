@@ -20,7 +20,7 @@ export const SANITIZED_TESTS = [
   'src/text/gram-tokens.test.ts',
   'src/text/identifiers.test.ts',
   'src/ingest/symbols/native-parse.test.ts',
-  'src/ingest/first-stage-words.test.ts',
+  'src/store/first-stage/first-stage-word-postings.test.ts',
   'src/search/first-stage.test.ts',
   'src/search/first-stage-words.test.ts',
   'src/store/ranking-extension.test.ts',

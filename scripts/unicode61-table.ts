@@ -1,19 +1,19 @@
 /**
- * Writes src/store/postgres/unicode61-table.ts: how SQLite's FTS5 unicode61
+ * Writes src/text/unicode61-table.ts: how SQLite's FTS5 unicode61
  * tokenizer (remove_diacritics 1, as the word index declares it) reads every
  * code point above ASCII, probed from the SQLite that better-sqlite3 ships
- * (store/postgres/unicode61-probe). The PostgreSQL store tokenises with it,
+ * (text/unicode61-probe). The PostgreSQL store tokenises with it,
  * so both stores index the same words. Run after upgrading better-sqlite3:
  *   npx tsx scripts/unicode61-table.ts
- * (src/store/postgres/unicode61-table.test.ts says when it is due.)
+ * (src/text/unicode61-table.test.ts says when it is due.)
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import Database from 'better-sqlite3';
-import { probeUnicode61 } from '../src/store/postgres/unicode61-probe.js';
+import { probeUnicode61 } from '../src/text/unicode61-probe.js';
 
-const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'store', 'postgres', 'unicode61-table.ts');
+const OUT = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'src', 'text', 'unicode61-table.ts');
 
 const readings = probeUnicode61(0x80, 0x10ffff);
 const separators: number[] = [];
@@ -42,7 +42,7 @@ const lines = (values: string[]) => values.reduce<string[]>((out, v) => {
   return out;
 }, []).map((l) => `  ${l}`).join('\n');
 fs.writeFileSync(OUT, `/**
- * @module store/postgres/unicode61-table
+ * @module text/unicode61-table
  * How SQLite ${version}'s FTS5 unicode61 tokenizer (remove_diacritics 1) reads the code points
  * above ASCII, probed from SQLite by scripts/unicode61-table.ts. Generated: do not edit.
  */

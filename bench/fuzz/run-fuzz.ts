@@ -5,8 +5,11 @@
  * imported"), starts `quarry serve` on 127.0.0.1 (rate limits raised so they
  * do not hide other answers) and `quarry mcp` over stdio, reads every tool
  * from `tools/list`, then sends generated inputs until the count or the time
- * is used up. A crashed server is counted and restarted. Shared by `npm run
- * fuzz` and the fixed-seed slice in fuzz.test.ts.
+ * is used up. A crashed server is counted and restarted. Then the fixed
+ * classes run (hardening-classes): special files planted in the tree,
+ * uploads, event streams, PostgreSQL inputs, and last a SIGTERM with a
+ * stream open. Shared by `npm run fuzz` and the fixed-seed slice in
+ * fuzz.test.ts.
  */
 import fc from 'fast-check';
 import { PROJECT_ROOT, runCli } from '../../src/test-support/cli.js';
@@ -14,6 +17,8 @@ import { startServe, type ServerProcess } from '../../src/test-support/http-serv
 import { connectStdio, type StdioSession } from '../../src/test-support/mcp-client.js';
 import { send, MCP_ACCEPT, type FuzzInput, type Target } from './doors.js';
 import { buildFuzzTree, type FuzzTree } from './fuzz-tree.js';
+import { postgresClass, shutdownWithStream, specialFilesClass, streamsClass, uploadsClass, type ClassResult } from './hardening-classes.js';
+import { plantSpecialFiles, type SpecialFiles } from './special-files.js';
 import { asCli, DEFAULT_DOOR_WEIGHTS, fuzzInput, type Door } from './inputs.js';
 import { describeInput, newTally, record, type Tally } from './judge.js';
 import type { ToolSpec } from './tool-arguments.js';
@@ -33,6 +38,8 @@ export interface FuzzOptions {
   sourceBytes?: number;
   /** Progress lines (stderr in the CLI). */
   log?: (line: string) => void;
+  /** Run the fixed classes after the generated inputs (default true). */
+  classes?: boolean;
 }
 
 export interface FuzzReport {
@@ -46,6 +53,8 @@ export interface FuzzReport {
   stdioRestarts: number;
   /** Files that appeared outside the root during the run. */
   writtenOutside: string[];
+  /** The fixed classes of hostile input, with how many probes each tried and how many found the server wanting. */
+  classes: ClassResult[];
 }
 
 const HIGH_LIMITS = ['--mcp-rate-limit', '100000000', '--search-rate-limit', '100000000'];
@@ -77,6 +86,7 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
   let stdioDead = false;
   let serverRestarts = 0;
   let stdioRestarts = 0;
+  let special: SpecialFiles | null = null;
   try {
     log(`fuzz tree ${tree.root}: ${tree.files} source files, ${(tree.bytes / 1e6).toFixed(1)} MB copied, plus hostile, encoded and symlinked files`);
     await prepareTree(tree);
@@ -142,14 +152,34 @@ export async function runFuzz(options: FuzzOptions): Promise<FuzzReport> {
     // eslint-disable-next-line @typescript-eslint/await-thenable -- set inside the workers' closures, which TypeScript's narrowing does not see
     if (restarting) await restarting;
 
+    const classes: ClassResult[] = [];
+    if (options.classes ?? true) {
+      const base = server!.url;
+      special = plantSpecialFiles(tree.root);
+      classes.push(await specialFilesClass(base, special));
+      log(`class: ${classes.at(-1)!.name}: ${classes.at(-1)!.failed}/${classes.at(-1)!.tried} failed`);
+      classes.push(await uploadsClass(base, ['hostile/fts-words.txt', 'hostile/underscores.txt']));
+      log(`class: ${classes.at(-1)!.name}: ${classes.at(-1)!.failed}/${classes.at(-1)!.tried} failed`);
+      const running = (server as ServerProcess | null)!;
+      const streams = await streamsClass(base, () => running.lines().filter((l) => typeof l.level === 'number' && l.level >= 50).length);
+      classes.push(streams);
+      const pg = await postgresClass(log);
+      if (pg) classes.push(pg);
+      // Last: the server goes down with a stream open.
+      await shutdownWithStream(running, streams);
+      server = null;
+      log(`classes: ${classes.map((c) => `${c.name}: ${c.failed}/${c.tried} failed`).join('; ')}`);
+    }
+
     const writtenOutside = tree.newOutsideFiles();
     tally.counts.escape += writtenOutside.length;
     for (const file of writtenOutside.slice(0, 8)) tally.examples.escape.push({ door: 'any', input: '(file system check after the run)', symptom: `file written outside the root: ${file}` });
     return {
       seed: options.seed, tally, tools: tools.map((t) => t.name), seconds: (performance.now() - loopStart) / 1000, setupSeconds,
-      tree: { files: tree.files, bytes: tree.bytes }, serverRestarts, stdioRestarts, writtenOutside,
+      tree: { files: tree.files, bytes: tree.bytes }, serverRestarts, stdioRestarts, writtenOutside, classes,
     };
   } finally {
+    special?.remove();
     await (stdio as StdioSession | null)?.close().catch(() => undefined);
     await (server as ServerProcess | null)?.stop();
     tree.remove();
@@ -171,6 +201,13 @@ export function formatReport(report: FuzzReport): string {
     `crashes ${t.counts.crash}, 500s/INTERNAL ${t.counts.internal}, over budget ${t.counts.over_budget}, escapes ${t.counts.escape}`,
     `also: 429s ${t.rateLimited} (not failures), library text in error replies ${t.rawText} (reported, not counted), server restarts ${report.serverRestarts}, stdio restarts ${report.stdioRestarts}`,
   ];
+  if (report.classes.length > 0) {
+    lines.push('', 'fixed classes (probes failed / tried):');
+    for (const c of report.classes) {
+      lines.push(`  ${c.name}: ${c.failed}/${c.tried}`);
+      for (const example of c.examples) lines.push(`      -> ${example.replace(/\s+/g, ' ').slice(0, 300)}`);
+    }
+  }
   for (const cls of ['crash', 'internal', 'over_budget', 'escape', 'raw_text'] as const) {
     if (t.examples[cls].length === 0) continue;
     lines.push('', `${cls} examples:`);

@@ -10,7 +10,7 @@ import path from 'node:path';
 import { INGEST } from '../../src/contracts/limits.js';
 import { normalizeSearchCodeParams } from '../../src/contracts/search-code-params.js';
 import { writeFirstStage } from '../../src/ingest/first-stage.js';
-import { firstStageWordsPath, type FirstStageSummary } from '../../src/ingest/first-stage-files.js';
+import { firstStageWordsPath, type FirstStageSummary } from '../../src/store/first-stage/first-stage-files.js';
 import { walkFolder } from '../../src/ingest/walk.js';
 import { searchCode } from '../../src/search/engine.js';
 import { FirstStagePostings, withFirstStage } from '../../src/search/first-stage-reader.js';

@@ -10,7 +10,6 @@
  * none of them: the command list is printed from the table below.
  */
 import { Command, Help } from 'commander';
-import { missingNativeModules } from '../text/native-modules.js';
 
 interface CommandEntry {
   /** The command's line in `quarry --help`: its name, ` [options]` when it has any, then its arguments. */
@@ -93,6 +92,7 @@ const [named, helpFor] = process.argv.slice(2);
 // Once per run: a command this one starts (the MCP server's index pass) inherits the mark and stays quiet.
 if (named !== undefined && USES_NATIVE.has(named) && process.env.QUARRY_NATIVE_REPORTED !== '1') {
   process.env.QUARRY_NATIVE_REPORTED = '1';
+  const { missingNativeModules } = await import('../text/native-modules.js');
   const byReason = new Map<string, string[]>();
   for (const { name, reason } of missingNativeModules()) byReason.set(reason, [...byReason.get(reason) ?? [], name]);
   if (byReason.size > 0) {

@@ -70,6 +70,8 @@ export const project = z.object({
   messages: z.number().int().describe('Conversation messages indexed.'),
   chunks: z.number().int(),
   index_version: z.number().int(),
+  languages: z.record(z.string(), z.number().int()).describe('Indexed files (not messages) per language, most first.'),
+  repositories: z.record(z.string(), z.number().int()).describe('Indexed files (not messages) per repository (search_code\'s repository filter), most first.'),
 });
 export type Project = z.infer<typeof project>;
 

@@ -5,7 +5,7 @@
  * pieces about a chunk long, since the dictionary is used on chunks.
  */
 import { STORE } from '../store/store-tuning.js';
-import { readRegularFileSync } from './regular-file.js';
+import { readRegularFileSync } from '../fs/regular-file.js';
 import type { WalkedFile } from './walk.js';
 
 /** About a chunk: most kernel chunks are a few hundred bytes to a few KB. */

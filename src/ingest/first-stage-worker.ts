@@ -1,11 +1,11 @@
 /**
  * @module ingest/first-stage-worker
- * Worker thread of the first stage: builds the shards (ingest/first-stage-shard)
+ * Worker thread of the first stage: builds the shards (store/first-stage/first-stage-shard)
  * of the files it is given and posts each back as it is finished, its memory
  * moved, not copied; then posts `null`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { buildShards, type ShardFile, type StagePart } from './first-stage-shard.js';
+import { buildShards, type ShardFile, type StagePart } from '../store/first-stage/first-stage-shard.js';
 
 const port = parentPort;
 if (!port) throw new Error('first-stage-worker runs only as a worker thread');

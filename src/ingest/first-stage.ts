@@ -8,12 +8,12 @@
  * the files committed so far.
  *
  * Files get ids in the order the index sorts paths (bytes of UTF-8), so candidates come out in
- * the order of the index's own. Postings name blocks of whole lines (ingest/first-stage-shard).
+ * the order of the index's own. Postings name blocks of whole lines (store/first-stage/first-stage-shard).
  * Each thread builds shards from groups of files taken in turn, each shard written as soon as it
  * is finished, so memory stays bounded; a query reads every shard, and nothing is merged.
  *
  * Then the same is done for words (firstStageWordsPath): the word postings of each file's chunks
- * of lines (ingest/first-stage-words), so word searches rank every file too. Trigrams come first:
+ * of lines (store/first-stage/first-stage-word-postings), so word searches rank every file too. Trigrams come first:
  * they take a third of the time, and exact and regex searches need not wait for the words.
  *
  * Layout: each shard's postings (native/quarry_grams.c) and its block table (BLOCK_FIELDS u32
@@ -27,9 +27,9 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { FIRST_STAGE } from '../contracts/limits.js';
-import { BLOCK_FIELDS, buildShards, nativeGrams, type Shard, type ShardFile, type StagePart } from './first-stage-shard.js';
-import { CHUNK_FIELDS, nativeWords } from './first-stage-words.js';
-import { FIRST_STAGE_MAGIC, type FirstStageHeader, type FirstStageSummary } from './first-stage-files.js';
+import { BLOCK_FIELDS, buildShards, nativeGrams, type Shard, type ShardFile, type StagePart } from '../store/first-stage/first-stage-shard.js';
+import { CHUNK_FIELDS, nativeWords } from '../store/first-stage/first-stage-word-postings.js';
+import { FIRST_STAGE_MAGIC, type FirstStageHeader, type FirstStageSummary } from '../store/first-stage/first-stage-files.js';
 
 /** The built worker script; absent when running from TypeScript sources (tests), which then build one shard in-process. */
 const WORKER_SCRIPT = fileURLToPath(new URL('./first-stage-worker.js', import.meta.url));

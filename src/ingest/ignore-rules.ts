@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import ignore, { type Ignore } from 'ignore';
-import { readRegularFileSync } from './regular-file.js';
+import { readRegularFileSync } from '../fs/regular-file.js';
 
 /** Case-sensitive, as git (core.ignorecase is false on Linux), ripgrep and fd match: `*.s` does not hide `entry.S`. */
 const newRules = (): Ignore => ignore({ ignorecase: false });

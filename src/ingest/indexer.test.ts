@@ -6,7 +6,7 @@ import { SqliteStore } from '../store/sqlite-store.js';
 import { makeTree, writeTree } from '../test-support/temp-tree.js';
 import { indexFolder } from './indexer.js';
 import { INGEST } from '../contracts/limits.js';
-import { chunkLines, splitLines } from './chunk.js';
+import { chunkLines, splitLines } from '../text/chunk.js';
 import { splitIdentifier } from '../text/identifiers.js';
 
 function filesIn(indexPath: string): Record<string, { language: string; encoding: string }> {

@@ -26,10 +26,10 @@ import type { PendingPrepare } from './prepare-pool.js';
 import type { EmbeddingsConfig } from '../embeddings/config.js';
 import type { EmbeddingSummary } from '../embeddings/embed-pass.js';
 import { needsPreparing, planIndexPass, type IndexPlan } from './index-plan.js';
-import { resolveRoot } from './root.js';
+import { resolveRoot } from '../fs/root.js';
 import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
 import { listingsPathFor, loadFolderListings, saveFolderListings } from './folder-listings.js';
-import { firstStageMinBytes, firstStagePath, firstStageWordsPath, removeFirstStage, type FirstStageSummary } from './first-stage-files.js';
+import { firstStageMinBytes, firstStagePath, firstStageWordsPath, removeFirstStage, type FirstStageSummary } from '../store/first-stage/first-stage-files.js';
 
 export interface IndexOptions {
   root: string;

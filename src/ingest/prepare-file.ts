@@ -13,8 +13,8 @@ import { extractSymbols, type FileSymbols } from './symbols/extract.js';
 import { nativeGrammar, nativeSymbols } from './symbols/native-parse.js';
 import type { Parsers } from './symbols/parsers.js';
 import { estimateTokens } from '../shape/tokens.js';
-import { chunkLines, splitLines } from './chunk.js';
-import { decodeFile, wellFormed } from './decode.js';
+import { chunkLines, splitLines } from '../text/chunk.js';
+import { decodeFile, wellFormed } from '../text/decode.js';
 import { wordIndexText } from '../text/identifiers.js';
 
 export interface PreparedFile {

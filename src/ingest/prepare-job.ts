@@ -8,7 +8,7 @@
 import { packChunkText } from '../store/chunk-text.js';
 import { gramTokens } from '../text/gram-tokens.js';
 import { hashBytes, prepareFile, type PreparedFile } from './prepare-file.js';
-import { readRegularFileSync } from './regular-file.js';
+import { readRegularFileSync } from '../fs/regular-file.js';
 import type { Parsers } from './symbols/parsers.js';
 
 export interface PrepareJob {

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import iconv from 'iconv-lite';
 import { LIVE } from '../contracts/limits.js';
 import type { Locale } from '../contracts/messages/index.js';
-import { bomEncoding, guessEncoding } from '../ingest/decode.js';
+import { bomEncoding, guessEncoding } from '../text/decode.js';
 import { liveError } from './live-error.js';
 
 const ENCODING_MAP: Record<string, string> = {

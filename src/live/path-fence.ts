@@ -11,7 +11,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Locale } from '../contracts/messages/index.js';
-import { isInside } from '../ingest/root.js';
+import { isInside } from '../fs/root.js';
 import { liveError } from './live-error.js';
 
 export type PathParam = 'roots' | 'files';

@@ -12,10 +12,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { FIRST_STAGE } from '../contracts/limits.js';
-import { FIRST_STAGE_MAGIC, type FirstStageHeader } from '../ingest/first-stage-files.js';
-import { BLOCK_FIELDS, firstStageText } from '../ingest/first-stage-shard.js';
-import { openRegularFileSync } from '../ingest/regular-file.js';
-import { isInside } from '../ingest/root.js';
+import { FIRST_STAGE_MAGIC, type FirstStageHeader } from '../store/first-stage/first-stage-files.js';
+import { BLOCK_FIELDS, firstStageText } from '../store/first-stage/first-stage-shard.js';
+import { isInside } from '../fs/root.js';
+import { openRegularFileSync } from '../fs/regular-file.js';
 import { parseMatch, type MatchNode } from '../store/match-tree.js';
 import type { CandidateChunkRow, SearchFilter } from '../store/rows.js';
 import type { IndexReader } from '../store/store.js';

@@ -1,5 +1,5 @@
 /**
- * Word searches from a first stage (ingest/first-stage-words, search/first-stage-words): on a tree
+ * Word searches from a first stage (store/first-stage/first-stage-word-postings, search/first-stage-words): on a tree
  * the index also cuts into chunks of lines (no definitions: text, Markdown, files of no known
  * language), they find what the finished index finds, in its order and with its total.
  */

@@ -1,6 +1,6 @@
 /**
  * @module search/first-stage-words
- * Word searches from the first stage (ingest/first-stage-words): the chunks of lines of every file
+ * Word searches from the first stage (store/first-stage/first-stage-word-postings): the chunks of lines of every file
  * and their words, so a word search ranks the whole tree while the index is written. It answers
  * the word questions of an IndexReader as the word index would, over its own chunks:
  * - an expression (search/fts-expression) matches a chunk when each word it needs is in the
@@ -15,11 +15,11 @@
  */
 import { FIRST_STAGE } from '../contracts/limits.js';
 import { RANKING } from '../store/ranking-weights.js';
-import { splitLines } from '../ingest/chunk.js';
-import { CHUNK_FIELDS } from '../ingest/first-stage-words.js';
+import { splitLines } from '../text/chunk.js';
+import { CHUNK_FIELDS } from '../store/first-stage/first-stage-word-postings.js';
 import { estimateTokens } from '../shape/tokens.js';
 import { parseMatch, type MatchNode } from '../store/match-tree.js';
-import { fts5Tokens } from '../store/postgres/pg-words.js';
+import { fts5Tokens } from '../text/fts5-tokens.js';
 import { phraseTokens } from '../store/kept-hits.js';
 import type { ChunkHitRow, ScoredChunkRow, SearchFilter, WordHits } from '../store/rows.js';
 import type { PageWindow, ScoredChunkText, WordRowLengths } from '../store/store.js';

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FIRST_STAGE } from '../contracts/limits.js';
 import { normalizeSearchCodeParams } from '../contracts/search-code-params.js';
 import { writeFirstStage } from '../ingest/first-stage.js';
-import { firstStagePath, firstStageWordsPath } from '../ingest/first-stage-files.js';
+import { firstStagePath, firstStageWordsPath } from '../store/first-stage/first-stage-files.js';
 import { indexFolder } from '../ingest/indexer.js';
 import { walkFolder } from '../ingest/walk.js';
 import { openStore } from '../store/open-store.js';

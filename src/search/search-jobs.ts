@@ -22,7 +22,7 @@ import type { SearchCodeResponse } from './engine.js';
 import { findReferences, type ReferencesRequest, type ReferencesResponse } from './references-service.js';
 import type { FirstStagePostings } from './first-stage-reader.js';
 import { planSearch } from './plan.js';
-import { firstStageWordsPath } from '../ingest/first-stage-files.js';
+import { firstStageWordsPath } from '../store/first-stage/first-stage-files.js';
 import { searchCodePage } from './search-code-service.js';
 import type { SemanticQuery } from './semantic-fusion.js';
 import type { StructureParams } from '../contracts/structure-params.js';

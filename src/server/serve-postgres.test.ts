@@ -75,8 +75,12 @@ describe.skipIf(!PG.present)(`quarry serve --store postgres://… (${PG.reason})
     const found = await postJson(`${server!.url}/api/projects/proj_default/search`, { query: 'exponential backoff' });
     expect(found.status).toBe(200);
     expect(found.json.results.map((r: { path: string }) => r.path).sort()).toEqual(['docs/guide.md', 'lib/retry.py', 'src/auth/signature.ts']);
-    const project = (await (await fetch(`${server!.url}/api/projects/proj_default`)).json()) as { files: number };
+    const project = (await (await fetch(`${server!.url}/api/projects/proj_default`)).json()) as { files: number; languages: Record<string, number>; repositories: Record<string, number> };
     expect(project.files).toBeGreaterThanOrEqual(Object.keys(CONTRACT_TREE).length);
+    // The page's language facet: the shared index's files per language, adding up to its files.
+    expect(project.languages).toMatchObject({ python: expect.any(Number), typescript: expect.any(Number), markdown: expect.any(Number) });
+    expect(Object.values(project.languages).reduce((a, b) => a + b, 0)).toBe(project.files);
+    expect(Object.values(project.repositories).reduce((a, b) => a + b, 0)).toBe(project.files);
     const upload = await postJson(`${server!.url}/api/projects/proj_default/files`, { path: 'notes.md', content: 'hello' });
     expect(upload.status).toBe(400);
     expect(upload.json.message).toContain(`The served folder's index is in PostgreSQL (${scratch.url}), shared by every server`);

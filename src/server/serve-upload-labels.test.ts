@@ -49,7 +49,7 @@ describe('quarry serve: uploaded content never passes for the served folder\'s f
     expect(references.text).toContain(':uploads: src/app.js');
     expect(references.body.references[0]).toMatchObject({ file: 'src/app.js', repository: ':uploads' });
     expect(located.text).toMatch(/^\d+\. :uploads: src\/app\.js/m);
-    // Seed 003's project search (REST) marks the upload too, and only it.
+    // The REST project search marks the upload too, and only it.
     const rest = await postJson(`${server.url}/api/projects/proj_default/search`, { query: 'startApp' });
     expect(rest.json.results.map((r: any) => [r.path, r.repository ?? null]).sort()).toEqual([['src/app.js', null], ['src/app.js', ':uploads'], ['src/server.js', null]]);
     // Nowhere is the planted text listed under the bare path of the folder's file.

@@ -11,7 +11,7 @@ import fs from 'node:fs';
 import type { FastifyInstance } from 'fastify';
 import { catalogueError } from '../contracts/errors.js';
 import { HTTP, RATE_LIMIT } from '../contracts/limits.js';
-import { resolveRoot } from '../ingest/root.js';
+import { resolveRoot } from '../fs/root.js';
 import { rankingLogFields } from '../store/ranking-extension.js';
 import { defaultIndexPath } from '../store/sqlite-store.js';
 import { resolveStoreLocation } from '../store/store-location.js';

@@ -448,9 +448,12 @@ export class SqliteReader implements IndexReader {
     return Promise.resolve(contentStatements(this.store).projectHit.get(chunkId));
   }
 
-  counts(): Promise<{ files: Record<string, number>; chunks: number }> {
-    const files = Object.fromEntries(contentStatements(this.store).fileCountsByType.all().map((r) => [r.source_type, r.n]));
-    return Promise.resolve({ files, chunks: this.store.counts().chunks });
+  counts(): Promise<{ files: Record<string, number>; chunks: number; languages: Record<string, number>; repositories: Record<string, number> }> {
+    const statements = contentStatements(this.store);
+    const files = Object.fromEntries(statements.fileCountsByType.all().map((r) => [r.source_type, r.n]));
+    const languages = Object.fromEntries(statements.fileCountsByLanguage.all().map((r) => [r.language, r.n]));
+    const repositories = Object.fromEntries(statements.fileCountsByRepository.all().map((r) => [r.repository, r.n]));
+    return Promise.resolve({ files, chunks: this.store.counts().chunks, languages, repositories });
   }
 
   graphRows(): Promise<GraphRows> {

@@ -332,6 +332,12 @@ export function prepareContentStatements(db: Database.Database) {
     fileCountsByType: db.prepare<[], { source_type: string; n: number }>(
       'SELECT source_type, count(*) AS n FROM files GROUP BY source_type',
     ),
+    fileCountsByLanguage: db.prepare<[], { language: string; n: number }>(
+      "SELECT language, count(*) AS n FROM files WHERE source_type = 'file' GROUP BY language ORDER BY n DESC, language",
+    ),
+    fileCountsByRepository: db.prepare<[], { repository: string; n: number }>(
+      "SELECT s.name AS repository, count(*) AS n FROM files f JOIN sources s ON s.id = f.source_id WHERE f.source_type = 'file' GROUP BY s.name ORDER BY n DESC, s.name",
+    ),
 
     conversationInsert: db.prepare<{ id: string; title: string; created_at: string }>(
       'INSERT INTO conversations(id, title, created_at) VALUES (@id, @title, @created_at)',

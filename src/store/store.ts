@@ -173,8 +173,11 @@ export interface IndexReader extends LocateReader {
   projectHit(chunkId: number): Promise<ProjectHitRow | undefined>;
 
   graphRows(): Promise<GraphRows>;
-  /** Files and chunks in the index, by source type (`file`, `conversation_message`). */
-  counts(): Promise<{ files: Record<string, number>; chunks: number }>;
+  /**
+   * Files and chunks in the index, by source type (`file`, `conversation_message`), and the
+   * indexed files (source type `file`) per language and per repository, most first: the page's facets.
+   */
+  counts(): Promise<{ files: Record<string, number>; chunks: number; languages: Record<string, number>; repositories: Record<string, number> }>;
 }
 
 export interface StoredFileState {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { nativeGrams } from '../ingest/first-stage-shard.js';
-import { nativeWords } from '../ingest/first-stage-words.js';
+import { nativeGrams } from '../store/first-stage/first-stage-shard.js';
+import { nativeWords } from '../store/first-stage/first-stage-word-postings.js';
 import { loadNativeModule } from './native-text.js';
 import { missingNativeModules, nativeModuleFile, nativeTurnedOff } from './native-modules.js';
 

@@ -4,7 +4,7 @@
  * list: where each is, whether the user turned them off (QUARRY_NATIVE=off), and which are missing
  * at a glance. Each has a JavaScript (or wasm) twin that gives the same answers, slower; each
  * loader falls back to it on its own (store/ranking-extension, ingest/symbols/native-parse,
- * text/native-text, ingest/first-stage-shard, ingest/first-stage-words).
+ * text/native-text, store/first-stage/first-stage-shard, store/first-stage/first-stage-word-postings).
  */
 import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';

@@ -14,7 +14,7 @@ import { MedicinesStore, defaultMedicinesPath } from '../medicines/store.js';
 import { openStore } from '../store/open-store.js';
 import type { Store, StoreLocation } from '../store/store.js';
 import { resolveStoreLocation } from '../store/store-location.js';
-import { firstStagePath } from '../ingest/first-stage-files.js';
+import { firstStagePath } from '../store/first-stage/first-stage-files.js';
 import { ResultCache } from '../search/result-cache.js';
 import type { SearchCodeResponse } from '../search/engine.js';
 import type { SearchOp, SearchOps } from '../search/search-jobs.js';

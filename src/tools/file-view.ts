@@ -16,7 +16,7 @@
 import { catalogueError } from '../contracts/errors.js';
 import { FILE_READ } from '../contracts/file-read-limits.js';
 import { INGEST, WEB } from '../contracts/limits.js';
-import { readRegularFile } from '../ingest/regular-file.js';
+import { readRegularFile } from '../fs/regular-file.js';
 import { hiddenOrIgnored } from '../live/hidden-ignored.js';
 import { displayPath, fencePath, lexicalDisplayPath, projectRoot, type ProjectRoot } from '../live/path-fence.js';
 import type { ToolContext } from './context.js';

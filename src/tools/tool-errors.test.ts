@@ -248,7 +248,7 @@ describe('an unexpected error never shows its own text', () => {
 
 describe('through the MCP SDK client over stdio', () => {
   let session: StdioSession;
-  beforeAll(async () => { session = await connectStdio(['--root', root, '--no-refresh'], { QUARRY_LOCALE: 'cs' }); });
+  beforeAll(async () => { session = await connectStdio(['--root', root, '--no-refresh', '--tools', 'code,live,medicines'], { QUARRY_LOCALE: 'cs' }); });
   afterAll(async () => { await session?.close(); });
 
   it('answers the issue\'s example in Japanese, and the door\'s Czech otherwise', async () => {

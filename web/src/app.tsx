@@ -15,9 +15,11 @@ import { FolderPage } from './pages/folder-page';
 import { LivePage } from './pages/live-page';
 import { ProjectsPage } from './pages/projects-page';
 import { MedicinesPage } from './pages/medicines-page';
+import { StructurePage } from './pages/structure-page';
 
 const NAV = [
   { path: '/', label: 'Search' },
+  { path: '/structure', label: 'Structural search' },
   { path: '/live', label: 'Live search' },
   { path: '/projects', label: 'Projects' },
   { path: '/medicines', label: 'Léčiva (SÚKL)', lang: 'cs', group: 'medicines' },
@@ -31,7 +33,7 @@ export function isTyping(target: EventTarget | null): boolean {
 export function App() {
   const url = useLocation();
   const [theme, setTheme] = useState(currentTheme());
-  const [groups, setGroups] = useState<ReadonlySet<string>>(new Set());
+  const [groups, setGroups] = useState<ReadonlySet<string> | null>(null);
   useEffect(() => { void servedTools().then((tools) => setGroups(new Set(tools.map((t) => t.group)))); }, []);
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
@@ -50,9 +52,10 @@ export function App() {
       <a class="skip" href="#main">Skip to content</a>
       <header class="top">
         <a class="brand" href="/" onClick={onLinkClick}>Quarry</a>
-        <nav aria-label="Main">
+        {/* data-groups-known: the served tools are known, so the navigation is complete. */}
+        <nav aria-label="Main" data-groups-known={groups ? '' : undefined}>
           <ul>
-            {NAV.filter((item) => !('group' in item) || groups.has(item.group)).map((item) => (
+            {NAV.filter((item) => !('group' in item) || groups?.has(item.group)).map((item) => (
               <li key={item.path}>
                 <a href={item.path} onClick={onLinkClick} lang={'lang' in item ? item.lang : undefined}
                   aria-current={current === item.path ? 'page' : undefined}>{item.label}</a>
@@ -67,6 +70,7 @@ export function App() {
       <main id="main" tabIndex={-1}>
         {page === '/file' ? <FilePage url={url} />
           : page === '/folder' ? <FolderPage url={url} />
+          : page === '/structure' ? <StructurePage url={url} />
           : page === '/live' ? <LivePage url={url} />
           : page === '/projects' ? <ProjectsPage />
           : page === '/medicines' ? <MedicinesPage url={url} />

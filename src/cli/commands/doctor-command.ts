@@ -5,8 +5,8 @@
  */
 import type { Command } from 'commander';
 import { nativeParseLoaded } from '../../ingest/symbols/native-parse.js';
-import { nativeGrams } from '../../ingest/first-stage-shard.js';
-import { nativeWords } from '../../ingest/first-stage-words.js';
+import { nativeGrams } from '../../store/first-stage/first-stage-shard.js';
+import { nativeWords } from '../../store/first-stage/first-stage-word-postings.js';
 import { rankingModuleRefusal } from '../../store/ranking-extension.js';
 import { NATIVE_MODULES, nativeModuleFile, type NativeModuleName } from '../../text/native-modules.js';
 import { nativeModuleRefusal, nativeText } from '../../text/native-text.js';

@@ -10,7 +10,7 @@ import { printIndexSummary } from '../print/text.js';
 import { InvalidArgumentError } from 'commander';
 import { INGEST } from '../../contracts/limits.js';
 import { STORE_OPTION_HELP, embeddingsOptions, parseByteSize, parseInteger } from '../options.js';
-import { resolveRoot } from '../../ingest/root.js';
+import { resolveRoot } from '../../fs/root.js';
 import { runIndex, type IndexJob } from '../../ingest/index-runner.js';
 import { resolveStoreLocation } from '../../store/store-location.js';
 import { embeddingsConfig, type EmbeddingsFlags } from '../../embeddings/config.js';

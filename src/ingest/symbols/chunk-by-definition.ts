@@ -7,7 +7,7 @@
  * chunks. Like line chunking, the result covers every line exactly once.
  */
 import { INGEST } from '../../contracts/limits.js';
-import { chunkLines, type ChunkLimits, DEFAULT_CHUNK_LIMITS } from '../chunk.js';
+import { chunkLines, type ChunkLimits, DEFAULT_CHUNK_LIMITS } from '../../text/chunk.js';
 import { qualifiedName, type Definition } from './extract.js';
 
 export interface SymbolChunk {

@@ -3,7 +3,7 @@ import type { Language } from '../../contracts/languages.js';
 import { extractSymbols, type FileSymbols } from './extract.js';
 import { loadParsers, type Parsers } from './parsers.js';
 import { chunkByDefinitions, coalesceChunks } from './chunk-by-definition.js';
-import { splitLines } from '../chunk.js';
+import { splitLines } from '../../text/chunk.js';
 
 let parsers: Parsers;
 beforeAll(async () => { parsers = await loadParsers(); });

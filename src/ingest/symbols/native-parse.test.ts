@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { PROJECT_ROOT } from '../../test-support/cli.js';
-import { decodeFile } from '../decode.js';
+import { decodeFile } from '../../text/decode.js';
 import { extractSymbols, type FileSymbols } from './extract.js';
 import { LANGUAGE_SPECS } from './language-specs.js';
 import { nativeGrammar, nativeSymbols, type NativeGrammar } from './native-parse.js';

@@ -179,6 +179,19 @@ function finish(collector: Collector, prefilter: Omit<StructureSearchResult['pre
   return { matches: collector.matches, total: collector.total, ...(stopped ? { total_partial: true as const } : {}), prefilter: { ...prefilter, files_parsed: collector.parsed } };
 }
 
+/**
+ * The literal words, the one the word index holds in the fewest chunks first (it asks the trigram
+ * index for the fewest candidates). A word the word index does not hold as such (an identifier it
+ * keeps only split, say) has no count and goes after the counted ones, longest first: any of them
+ * gives a correct candidate set, the rarest only a smaller one.
+ */
+async function rarestFirst(reader: IndexReader, literals: readonly string[]): Promise<string[]> {
+  if (literals.length < 2) return [...literals];
+  const docs = await reader.vocabDocs(literals.map((w) => w.toLowerCase()));
+  const count = (w: string) => docs.get(w.toLowerCase()) || Number.POSITIVE_INFINITY;
+  return [...literals].sort((a, b) => count(a) - count(b) || b.length - a.length || (a < b ? -1 : 1));
+}
+
 /** Candidates by one literal word: the first chunk of each file whose chunks hold it, in (repository, path) order. */
 async function* literalCandidates(reader: IndexReader, filter: SearchFilter, word: string, selected: (path: string) => boolean): AsyncGenerator<{ key: FileKey; chunk: number }> {
   const bytes = Buffer.from(word, 'utf8');
@@ -199,7 +212,7 @@ export async function searchStructure(reader: IndexReader, params: StructurePara
   const collector = new Collector({ skip: params.skip, max: params.maxResults }, budget);
   const selected = selects(params);
   const filter: SearchFilter = { language: indexLanguage(params), repository: params.repository };
-  const [word, ...also] = compiled.literals;
+  const [word, ...also] = await rarestFirst(reader, compiled.literals);
 
   if (word !== undefined) {
     // Any file holding a match holds `word`; the scan order is (repository, path), so files arrive once each.

@@ -150,7 +150,7 @@ export class ProjectRegistry {
     if (!handle.shared) return describe(handle, handle.store.indexVersion(), countsOf(handle.store));
     const shared = await this.shared();
     const { version, counts } = await shared.read(async (reader) => ({ version: await reader.indexVersion(), counts: await reader.counts() }));
-    return describe(handle, version, { files: counts.files.file ?? 0, messages: 0, chunks: counts.chunks });
+    return describe(handle, version, { files: counts.files.file ?? 0, messages: 0, chunks: counts.chunks, languages: counts.languages, repositories: counts.repositories });
   }
 
   /**
@@ -308,12 +308,17 @@ export class ProjectRegistry {
   }
 }
 
-function countsOf(store: SqliteStore): { files: number; messages: number; chunks: number } {
-  const byType = new Map(contentStatements(store).fileCountsByType.all().map((r) => [r.source_type, r.n]));
-  return { files: byType.get('file') ?? 0, messages: byType.get('conversation_message') ?? 0, chunks: store.counts().chunks };
+interface ProjectCounts { files: number; messages: number; chunks: number; languages: Record<string, number>; repositories: Record<string, number> }
+
+function countsOf(store: SqliteStore): ProjectCounts {
+  const statements = contentStatements(store);
+  const byType = new Map(statements.fileCountsByType.all().map((r) => [r.source_type, r.n]));
+  const languages = Object.fromEntries(statements.fileCountsByLanguage.all().map((r) => [r.language, r.n]));
+  const repositories = Object.fromEntries(statements.fileCountsByRepository.all().map((r) => [r.repository, r.n]));
+  return { files: byType.get('file') ?? 0, messages: byType.get('conversation_message') ?? 0, chunks: store.counts().chunks, languages, repositories };
 }
 
-function describe(handle: ProjectHandle, indexVersion: number, counts: { files: number; messages: number; chunks: number }): Project {
+function describe(handle: ProjectHandle, indexVersion: number, counts: ProjectCounts): Project {
   return {
     id: handle.meta.id, name: handle.meta.name, kind: handle.meta.kind, folder: handle.meta.folder,
     created_at: handle.meta.created_at, ...counts, index_version: indexVersion,

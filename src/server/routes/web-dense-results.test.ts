@@ -68,6 +68,13 @@ describe.skipIf(!CHROMIUM.present)('web page: dense search results (chromium)', 
     await expect.poll(lines).toEqual(['4', '5', '6', '35', '36', '37']);
   });
 
+  it('a one-line (regex) hit is headed by its line alone, not a one-line range', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/?q=${encodeURIComponent('!sessionToken\\)')}&mode=regex`);
+    await expect.poll(() => page.locator('.file').count(), POLL).toBe(FILES);
+    expect(await page.locator('.file', { hasText: 'handler-3.ts' }).locator('[data-hit]').allTextContents()).toEqual(['Line 36']);
+  });
+
   it('keeps a file\'s header in view while its hits scroll by', async () => {
     await open('sessionToken');
     const { page } = browser;

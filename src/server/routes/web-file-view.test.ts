@@ -2,15 +2,18 @@
  * The file view and the folder browser in a real browser (chromium) against
  * the built `quarry serve`: breadcrumbs whose folders open the folder
  * browser, a header that stays at the top, outline names shown whole, the
- * references panel in view beside the chosen symbol's line, and axe-core
- * with both themes and at phone width.
+ * references panel in view beside the chosen symbol's line, the home view
+ * (projects, example queries), the language facet from the index, and axe-core with both themes and at phone
+ * width.
  */
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, axeViolations, launchBrowser, pageTreeFiles, type BrowserSession } from '../../test-support/browser.js';
 import { makeTree } from '../../test-support/temp-tree.js';
 import { startServe, type ServerProcess } from '../../test-support/http-server.js';
 
 const LONG_CLASS = 'SecureCookieSessionInterfaceWithAVeryLongName';
+const POLL = { timeout: 10_000 };
 
 /** The page tree plus one long file: a class with a long name and eighty methods, then a subclass of Shape. */
 function treeFiles(): Record<string, string> {
@@ -24,8 +27,10 @@ describe.skipIf(!CHROMIUM.present)('web page: file view and folder browser (chro
   let server: ServerProcess;
   let browser: BrowserSession;
   let base: string;
+  let root: string;
   beforeAll(async () => {
-    server = await startServe(makeTree(treeFiles()), ['--refresh', 'off', '--mcp-rate-limit', '10000']);
+    root = makeTree(treeFiles());
+    server = await startServe(root, ['--refresh', 'off', '--mcp-rate-limit', '10000']);
     base = new URL(server.url).origin;
     browser = await launchBrowser({ width: 1280, height: 900 });
   });
@@ -79,6 +84,49 @@ describe.skipIf(!CHROMIUM.present)('web page: file view and folder browser (chro
     expect(await inView('.refs')).toBe(true);
     expect(await inView('tr.sel')).toBe(true);
     expect(await page.textContent('.refs')).toContain('src/long.ts:85');
+  });
+
+  it('home: the served project with its file count and index state, and example queries from the index that find something', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/`);
+    await expect.poll(() => page.textContent('[data-home-project="proj_default"] [data-counts]'), { timeout: 15_000 })
+      .toMatch(/^34 files · \d+ chunks · ready$/);
+    await page.waitForSelector('[data-examples] a');
+    const examples = await page.locator('[data-examples] a').allTextContents();
+    const symbols = ['Shape', 'Circle', 'Square', 'totalArea', 'report', 'area', 'describe', LONG_CLASS];
+    expect(examples.length).toBeGreaterThanOrEqual(2);
+    expect(examples.every((q) => symbols.includes(q) || q.startsWith('get_signing_serializer_'))).toBe(true);
+    await page.click('[data-examples] a >> nth=0');
+    await page.waitForSelector('[data-hit]');
+    expect(page.url()).toContain(`q=${encodeURIComponent(examples[0]!)}`);
+    for (const theme of ['light', 'dark']) {
+      await page.goto(`${base}/?theme=${theme}`);
+      await page.waitForSelector('[data-examples] a');
+      expect(await axeViolations(page)).toEqual([]);
+    }
+  });
+
+  it('the language and repository filters offer what the index holds, with file counts; filters show as removable chips', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/?q=area`);
+    await page.waitForSelector('[data-hit]');
+    const select = 'label:has-text("Language") select';
+    await expect.poll(() => page.locator(`${select} option`).allTextContents(), POLL).toEqual(['any', 'markdown (30)', 'typescript (4)']);
+    // The repository box suggests the index's repositories, with their file counts.
+    expect(await page.locator('#repository-facet option').evaluateAll((options) => options.map((o) => `${(o as HTMLOptionElement).value}: ${o.textContent}`)))
+      .toEqual([`${path.basename(root)}: 34 files`]);
+    await page.selectOption(select, 'markdown');
+    await expect.poll(() => page.url()).toContain('lang=markdown');
+    await expect.poll(() => page.locator('.file-head a').allTextContents(), POLL).not.toContain('src/shapes/shape.ts');
+    // Filters in force show as chips; a chip's button takes its filter away.
+    await page.fill('label:has-text("Path glob") input', 'notes/*');
+    await page.keyboard.press('Tab');
+    await expect.poll(() => page.locator('.chips .chip').allTextContents(), POLL).toEqual(['Remove filter language: markdown ×', 'Remove filter path: notes/* ×']);
+    await page.click('.chip:has-text("language: markdown")');
+    await expect.poll(() => page.url()).not.toContain('lang=');
+    expect(page.url()).toContain('path=notes');
+    expect(await page.locator('.chips .chip').allTextContents()).toEqual(['Remove filter path: notes/* ×']);
+    expect(await axeViolations(page)).toEqual([]);
   });
 
   it('has no axe-core A/AA violations in the folder browser and file view, in both themes, and fits a phone', async () => {

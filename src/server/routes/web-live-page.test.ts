@@ -85,10 +85,15 @@ describe.skipIf(!CHROMIUM.present)('web page: live search (chromium)', () => {
   it('offers no medicines tab where no registry is imported', async () => {
     const { page } = browser;
     await page.goto(`${base}/`);
-    // The navigation is complete once the served tools are known: the live search tab is always there.
-    await page.waitForSelector('nav[aria-label="Main"] a[href="/live"]');
-    await page.waitForLoadState('networkidle');
-    expect(await page.locator('nav[aria-label="Main"] a').allTextContents()).toEqual(['Search', 'Live search', 'Projects']);
+    // The navigation is complete once the page knows the served tools.
+    await page.waitForSelector('nav[aria-label="Main"][data-groups-known]');
+    expect(await page.locator('nav[aria-label="Main"] a').allTextContents()).toEqual(['Search', 'Structural search', 'Live search', 'Projects']);
+    // Reached by its address, the medicines view says how to get the registry instead of failing on an unknown tool.
+    await page.goto(`${base}/medicines?tab=hledani&q=paralen`);
+    await page.waitForSelector('[data-not-served]');
+    expect(await page.textContent('[data-not-served]')).toContain('quarry medicines import DLP.zip LEKARNY.zip --root DIR');
+    expect(await page.locator('.error').count()).toBe(0);
+    expect(await axeViolations(page)).toEqual([]);
   });
 });
 

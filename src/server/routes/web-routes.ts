@@ -18,7 +18,7 @@ import { catalogueError } from '../../contracts/errors.js';
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web');
 
 /** The paths the page routes itself; each answers index.html. */
-export const WEB_PAGE_PATHS: ReadonlySet<string> = new Set(['/', '/file', '/folder', '/live', '/projects', '/medicines']);
+export const WEB_PAGE_PATHS: ReadonlySet<string> = new Set(['/', '/file', '/folder', '/live', '/structure', '/projects', '/medicines']);
 
 /** Same origin only, no inline script or style, no frames, no plugins. */
 export const CONTENT_SECURITY_POLICY = [

@@ -12,7 +12,7 @@
  */
 import { likeLiteral } from '../../text/escape.js';
 import type { MatchNode } from '../match-tree.js';
-import { fts5Tokens } from './pg-words.js';
+import { fts5Tokens } from '../../text/fts5-tokens.js';
 
 /** A tsquery and the words of its phrases in query order (one phrase per quoted string, as FTS5 counts them). */
 export interface WordQuery {

@@ -21,7 +21,8 @@ import { GRAPH_LOOKUP_INDEXES } from '../schema.js';
 import { globRegex } from './glob-regex.js';
 import { parseMatch } from '../match-tree.js';
 import { bodyWordsQuery, trigramCondition, wordQuery } from './match-expression.js';
-import { bm25, bodyCount, fts5Tokens, inverseDocumentFrequency, weightedFrequency } from './pg-words.js';
+import { fts5Tokens } from '../../text/fts5-tokens.js';
+import { bm25, bodyCount, inverseDocumentFrequency, weightedFrequency } from './pg-words.js';
 
 const CHUNK_JOIN = 'FROM chunks c JOIN files f ON f.id = c.file_id JOIN sources s ON s.id = f.source_id';
 
@@ -344,9 +345,19 @@ export class PgReader implements IndexReader {
     ))[0];
   }
 
-  async counts(): Promise<{ files: Record<string, number>; chunks: number }> {
+  async counts(): Promise<{ files: Record<string, number>; chunks: number; languages: Record<string, number>; repositories: Record<string, number> }> {
     const byType = await this.rows<{ source_type: string; n: number }>('SELECT source_type, count(*) AS n FROM files GROUP BY source_type');
-    return { files: Object.fromEntries(byType.map((r) => [r.source_type, r.n])), chunks: (await this.state()).rows };
+    const byLanguage = await this.rows<{ language: string; n: number }>(
+      "SELECT language, count(*)::int AS n FROM files WHERE source_type = 'file' GROUP BY language ORDER BY n DESC, language",
+    );
+    const byRepository = await this.rows<{ repository: string; n: number }>(
+      "SELECT s.name AS repository, count(*)::int AS n FROM files f JOIN sources s ON s.id = f.source_id WHERE f.source_type = 'file' GROUP BY s.name ORDER BY n DESC, s.name",
+    );
+    return {
+      files: Object.fromEntries(byType.map((r) => [r.source_type, r.n])), chunks: (await this.state()).rows,
+      languages: Object.fromEntries(byLanguage.map((r) => [r.language, r.n])),
+      repositories: Object.fromEntries(byRepository.map((r) => [r.repository, r.n])),
+    };
   }
 
   async graphRows(): Promise<GraphRows> {

@@ -4,10 +4,12 @@
  * search (diacritics and typos are the tool's business), product details,
  * availability with a batch check of pasted codes, the ATC tree and the
  * pharmacies of a city with opening hours. Every view lives in the URL.
+ * On a server without the medicines tools it says how to get them.
  */
 import { useEffect, useState } from 'preact/hooks';
 import { callTool, errorText } from '../api';
 import { href, navigate, onLinkClick } from '../router';
+import { servesGroup } from '../served-tools';
 
 const TABS = [
   { id: 'hledani', label: 'Vyhledávání' }, { id: 'detail', label: 'Detail přípravku' }, { id: 'dostupnost', label: 'Dostupnost' },
@@ -58,6 +60,9 @@ function SearchForm({ label, name, value, tab, extra = {} }: { label: string; na
 export function MedicinesPage({ url }: { url: URL }) {
   const p = url.searchParams;
   const tab = p.get('tab') ?? 'hledani';
+  const [served, setServed] = useState<boolean | null>(null);
+  useEffect(() => { void servesGroup('medicines').then(setServed); }, []);
+  if (served === false) return <NotServed />;
   return (
     <section lang="cs" aria-labelledby="med-title">
       <h1 id="med-title">Léčivé přípravky (SÚKL)</h1>
@@ -71,6 +76,21 @@ export function MedicinesPage({ url }: { url: URL }) {
         : tab === 'atc' ? <AtcTree />
         : tab === 'lekarny' ? <Pharmacies city={p.get('mesto') ?? ''} />
         : <MedicineSearch query={p.get('q') ?? ''} />}
+    </section>
+  );
+}
+
+/** Reached by its address on a server that does not serve the medicines tools: how to get them, in Czech and English. */
+function NotServed() {
+  return (
+    <section lang="cs" aria-labelledby="med-title" data-not-served>
+      <h1 id="med-title">Léčivé přípravky (SÚKL)</h1>
+      <p>Tento server registr léčiv nenabízí: v jeho složce není importován. Importujte otevřená data SÚKL
+        (<code>quarry medicines import DLP.zip LEKARNY.zip --root SLOŽKA</code>) a server spusťte znovu,
+        nebo jej spusťte s <code>--tools code,live,medicines</code>.</p>
+      <p lang="en">This server does not serve the medicines registry: none is imported in its folder. Import the SÚKL open data
+        (<code>quarry medicines import DLP.zip LEKARNY.zip --root DIR</code>) and restart the server, or start it
+        with <code>--tools code,live,medicines</code>.</p>
     </section>
   );
 }

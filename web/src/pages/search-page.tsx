@@ -6,10 +6,12 @@
  * request), pages follow next_cursor, and an empty answer shows the tool's suggestions
  * as links. `j`/`k` move through the hits. The path glob is checked on the
  * page (search_code has no path filter): the count says how many it kept.
+ * Without a query it shows the home view (components/home).
  */
 import { useEffect, useRef, useState } from 'preact/hooks';
-import { callTool, errorText } from '../api';
+import { callTool, errorText, request } from '../api';
 import { CodeLines } from '../components/code-lines';
+import { Home } from '../components/home';
 import { denseSegments, occurrences, segmentLines } from '../dense';
 import { globMatch } from '../glob';
 import { href, navigate, onLinkClick } from '../router';
@@ -30,9 +32,23 @@ const MODES = ['auto', 'text', 'exact', 'regex'] as const;
 const DEBOUNCE_MS = 250;
 /** Hits rendered with the answer; the rest of the page follows in the next turn, so the answer shows sooner. */
 const FIRST_HITS = 5;
-/** Languages from the published tool schema (GET /api/tools), so the list is the server's. */
-async function languages(): Promise<string[]> {
-  return (await servedTools()).find((t) => t.name === 'search_code')?.input_schema?.properties?.language?.enum ?? [];
+/**
+ * The facets: the languages and repositories the served folder's index
+ * holds, with their file counts, most first (GET /api/projects); for
+ * languages, the published tool schema's list when the projects cannot be
+ * read.
+ */
+type Facet = { name: string; files: number | null }[];
+
+async function facets(): Promise<{ languages: Facet; repositories: Facet }> {
+  const entries = (counts: Record<string, number>) => Object.entries(counts).map(([name, files]) => ({ name, files }));
+  try {
+    const { projects } = await request<{ projects: { kind: string; languages?: Record<string, number>; repositories?: Record<string, number> }[] }>('/api/projects');
+    const served = projects.find((p) => p.kind === 'default');
+    if (served?.languages) return { languages: entries(served.languages), repositories: entries(served.repositories ?? {}) };
+  } catch { /* fall back to the schema's list */ }
+  const names: string[] = (await servedTools()).find((t) => t.name === 'search_code')?.input_schema?.properties?.language?.enum ?? [];
+  return { languages: names.map((name) => ({ name, files: null })), repositories: [] };
 }
 
 function filtersOf(url: URL) {
@@ -48,11 +64,12 @@ export function SearchPage({ url }: { url: URL }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [cursors, setCursors] = useState<(string | null)[]>([null]);
-  const [langs, setLangs] = useState<string[]>([]);
+  const [langs, setLangs] = useState<Facet>([]);
+  const [repos, setRepos] = useState<Facet>([]);
   const box = useRef<HTMLInputElement>(null);
   const key = JSON.stringify(filters);
 
-  useEffect(() => { void languages().then(setLangs); }, []);
+  useEffect(() => { void facets().then((f) => { setLangs(f.languages); setRepos(f.repositories); }); }, []);
   // The text filters keep what is typed until it is committed (change), so a re-render while a search answers does not wipe it.
   const [repoDraft, setRepoDraft] = useState(filters.repo);
   const [pathDraft, setPathDraft] = useState(filters.path);
@@ -115,8 +132,11 @@ export function SearchPage({ url }: { url: URL }) {
           <label>Case <select value={filters.case} onChange={(e) => set({ case: (e.target as HTMLSelectElement).value })}>
             <option value="">mode default</option><option value="sensitive">sensitive</option><option value="insensitive">insensitive</option></select></label>
           <label>Language <select value={filters.lang} onChange={(e) => set({ lang: (e.target as HTMLSelectElement).value })}>
-            <option value="">any</option>{langs.map((l) => <option key={l} value={l}>{l}</option>)}</select></label>
-          <label>Repository <input type="text" value={repoDraft} size={12}
+            <option value="">any</option>
+            {filters.lang && !langs.some((l) => l.name === filters.lang) && <option value={filters.lang}>{filters.lang}</option>}
+            {langs.map((l) => <option key={l.name} value={l.name}>{l.files === null ? l.name : `${l.name} (${l.files})`}</option>)}</select></label>
+          <datalist id="repository-facet">{repos.map((r) => <option key={r.name} value={r.name}>{r.files === null ? '' : `${r.files} files`}</option>)}</datalist>
+          <label>Repository <input type="text" list="repository-facet" value={repoDraft} size={12}
             onInput={(e) => setRepoDraft((e.target as HTMLInputElement).value)}
             onChange={(e) => set({ repo: (e.target as HTMLInputElement).value.trim() })} /></label>
           <label>Path glob <input type="text" value={pathDraft} size={12} placeholder="src/**/*.ts"
@@ -124,6 +144,7 @@ export function SearchPage({ url }: { url: URL }) {
             onChange={(e) => set({ path: (e.target as HTMLInputElement).value.trim() })} /></label>
         </div>
       </form>
+      <FilterChips filters={filters} onRemove={(change) => set(change)} />
       <div class="status" role="status" aria-live="polite">
         {busy ? 'Searching…' : error ? '' : answer ? (
           <span data-total>{answer.total} results{filters.path ? ` (${shown.length} of ${answer.count} on this page match ${filters.path})` : ''} in {answer.took_ms} ms · page {cursors.length}</span>
@@ -131,6 +152,7 @@ export function SearchPage({ url }: { url: URL }) {
       </div>
       {error && <p class="error" role="alert">{error}</p>}
       {answer?.warnings?.map((w) => <p class="warning" key={w}>{w}</p>)}
+      {!filters.q.trim() && <Home />}
       {answer && answer.total === 0 && <Suggestions answer={answer} filters={filters} />}
       <ResultList answer={answer} shown={shown} />
       {answer && (cursors.length > 1 || answer.next_cursor) && (
@@ -188,7 +210,8 @@ function DenseHit({ hit }: { hit: Hit }) {
       <div class="hit-bar">
         <a data-hit class="hit-link" href={href('/file', { path: hit.file }, `#L${hit.start_line}-L${hit.end_line}`)} onClick={onLinkClick}>
           {hit.symbol ? <span class="sym">{hit.symbol}</span> : `Line ${first}`}
-          <span class="muted"> · lines {hit.start_line}–{hit.end_line}</span>
+          {hit.start_line === hit.end_line ? (hit.symbol ? <span class="muted"> · line {hit.start_line}</span> : null)
+            : <span class="muted"> · lines {hit.start_line}–{hit.end_line}</span>}
         </a>
         {hidden > 1 && (
           <button type="button" class="link more" aria-expanded={open} onClick={() => setOpen(!open)}>
@@ -201,6 +224,28 @@ function DenseHit({ hit }: { hit: Hit }) {
           linkTo="file" deferColour segments={open || hidden <= 1 ? undefined : segments} />
       </div>
     </div>
+  );
+}
+
+/** The filters in force as chips; each one's button takes it away. */
+function FilterChips({ filters, onRemove }: { filters: Filters; onRemove: (change: Partial<Filters>) => void }) {
+  const all: { label: string; value: string; change: Partial<Filters> }[] = [
+    { label: 'language', value: filters.lang, change: { lang: '' } },
+    { label: 'repository', value: filters.repo, change: { repo: '' } },
+    { label: 'path', value: filters.path, change: { path: '' } },
+  ];
+  const chips = all.filter((c) => c.value !== '');
+  if (chips.length === 0) return null;
+  return (
+    <ul class="chips" aria-label="Filters in force">
+      {chips.map((c) => (
+        <li key={c.label}>
+          <button type="button" class="chip" onClick={() => onRemove(c.change)}>
+            <span class="sr-only">Remove filter </span>{c.label}: <code>{c.value}</code> <span aria-hidden="true">×</span>
+          </button>
+        </li>
+      ))}
+    </ul>
   );
 }
 

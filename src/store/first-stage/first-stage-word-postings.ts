@@ -1,7 +1,7 @@
 /**
- * @module ingest/first-stage-words
+ * @module store/first-stage/first-stage-word-postings
  * The words of the first stage (ingest/first-stage): each file's text cut into chunks of lines as
- * the index cuts a file it has no definitions for (ingest/chunk), and each chunk's word-index body
+ * the index cuts a file it has no definitions for (text/chunk), and each chunk's word-index body
  * (its text and the words the index adds: identifier parts and stems, text/identifiers) posted to
  * a words builder (native/quarry_words.c), so word searches can rank every file while the index is
  * written (search/first-stage-words). ASCII text is tokenised natively, by unicode61's rules for
@@ -9,11 +9,11 @@
  * of plain ASCII throughout is cut and posted whole by the module (addFile), with no string per
  * chunk; the rest goes chunk by chunk (addChunkWords), which posts the same.
  */
-import { fileURLToPath } from 'node:url';
-import { chunkLines, DEFAULT_CHUNK_LIMITS, splitLines } from './chunk.js';
-import { addedWordsText, wordIndexText } from '../text/identifiers.js';
-import { loadNativeModule } from '../text/native-text.js';
-import { fts5Tokens } from '../store/postgres/pg-words.js';
+import { chunkLines, DEFAULT_CHUNK_LIMITS, splitLines } from '../../text/chunk.js';
+import { addedWordsText, wordIndexText } from '../../text/identifiers.js';
+import { nativeModuleFile } from '../../text/native-modules.js';
+import { loadNativeModule } from '../../text/native-text.js';
+import { fts5Tokens } from '../../text/fts5-tokens.js';
 
 export interface NativeWords {
   version: number;
@@ -29,7 +29,7 @@ export interface NativeWords {
   finish(builder: unknown): Buffer | null;
 }
 
-const WORDS_MODULE = fileURLToPath(new URL('../../build/Release/quarry_words.node', import.meta.url));
+const WORDS_MODULE = nativeModuleFile('quarry_words');
 const WORDS_MODULE_VERSION = 2;
 
 /** The native builder; null where it is not built (the first stage then holds no words). */

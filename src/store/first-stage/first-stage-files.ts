@@ -1,11 +1,11 @@
 /**
- * @module ingest/first-stage-files
+ * @module store/first-stage/first-stage-files
  * Where a first stage lives beside its index, what its file holds, and how it is removed: what
  * the indexer, the reader and the serving process need of it without loading its native
  * builders (ingest/first-stage writes it).
  */
 import fs from 'node:fs';
-import { FIRST_STAGE } from '../contracts/limits.js';
+import { FIRST_STAGE } from '../../contracts/limits.js';
 
 /** "QFS1": a whole first-stage file (written under another name, then renamed). */
 export const FIRST_STAGE_MAGIC = 0x31534651;

@@ -1,5 +1,5 @@
 /**
- * @module ingest/regular-file
+ * @module fs/regular-file
  * Reads a file only when it is a regular file, never waiting on it: the
  * type and size are checked before opening (stat does not open), the open
  * is non-blocking (O_NONBLOCK: a named pipe with no writer would otherwise

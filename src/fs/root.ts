@@ -1,5 +1,5 @@
 /**
- * @module ingest/root
+ * @module fs/root
  * The folder an index pass or a server is given, as a real path: checked
  * before anything heavier loads (the CLI resolves it, then hands the pass to
  * a worker thread, ingest/index-runner).

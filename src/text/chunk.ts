@@ -1,5 +1,5 @@
 /**
- * @module ingest/chunk
+ * @module text/chunk
  * Cuts a file's lines into chunks with exact line ranges. Chunks never split
  * a line, never overlap and cover every line, so line hits found in chunks
  * count exactly once. A chunk prefers to end at a blank line after the target

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { mulberry32 } from '../../bench/harness/random.js';
-import { PROJECT_ROOT } from '../test-support/cli.js';
-import { DEFAULT_CHUNK_LIMITS } from './chunk.js';
-import { addChunkWords, addFileWords, nativeWords, type NativeWords } from './first-stage-words.js';
+import { mulberry32 } from '../../../bench/harness/random.js';
+import { PROJECT_ROOT } from '../../test-support/cli.js';
+import { DEFAULT_CHUNK_LIMITS } from '../../text/chunk.js';
+import { addChunkWords, addFileWords, nativeWords, type NativeWords } from './first-stage-word-postings.js';
 
 const words: NativeWords = nativeWords ?? (() => { throw new Error('build/Release/quarry_words.node did not load: npm ci builds it'); })();
 

@@ -1,10 +1,10 @@
 /**
- * @module store/postgres/unicode61-probe
+ * @module text/unicode61-probe
  * Asks SQLite itself how its FTS5 unicode61 tokenizer (as the word index
  * declares it: remove_diacritics 1, `_` a token character) reads each code
  * point: whether it is a token character, a diacritic that continues a token
  * without starting one, and what it folds to. The PostgreSQL store tokenises
- * with the table this produces (store/postgres/unicode61-table, written by
+ * with the table this produces (text/unicode61-table, written by
  * scripts/unicode61-table.ts), so both stores see the same words; a test
  * probes again and compares, so a SQLite upgrade that changes them is noticed.
  */

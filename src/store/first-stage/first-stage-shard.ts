@@ -1,22 +1,22 @@
 /**
- * @module ingest/first-stage-shard
+ * @module store/first-stage/first-stage-shard
  * The shards of the first stage (ingest/first-stage): each a set of files read
  * whole, each file's language, and either the trigram postings of their text by
  * block (native/quarry_grams.c) or the word postings of their chunks
- * (ingest/first-stage-words). A thread makes them one after another, handing
+ * (store/first-stage/first-stage-word-postings). A thread makes them one after another, handing
  * each on when it holds about FIRST_STAGE.shardBytes of text. The text is what
  * the index would hold: UTF-8 as it is on disk, any other encoding decoded as
- * the indexer decodes it (ingest/decode) and written as UTF-8, so the reader's
+ * the indexer decodes it (text/decode) and written as UTF-8, so the reader's
  * byte trigrams of a query find it, and chunks cut from it are the index's lines.
  */
 import { isUtf8 } from 'node:buffer';
-import { fileURLToPath } from 'node:url';
-import { languageForFile } from '../contracts/languages.js';
-import { FIRST_STAGE } from '../contracts/limits.js';
-import { loadNativeModule } from '../text/native-text.js';
-import { bomEncoding, decodeFile, looksBinary, wellFormed } from './decode.js';
-import { addFileWords, CHUNK_FIELDS, nativeWords, type NativeWords } from './first-stage-words.js';
-import { readRegularFileSync } from './regular-file.js';
+import { languageForFile } from '../../contracts/languages.js';
+import { FIRST_STAGE } from '../../contracts/limits.js';
+import { nativeModuleFile } from '../../text/native-modules.js';
+import { loadNativeModule } from '../../text/native-text.js';
+import { bomEncoding, decodeFile, looksBinary, wellFormed } from '../../text/decode.js';
+import { addFileWords, CHUNK_FIELDS, nativeWords, type NativeWords } from './first-stage-word-postings.js';
+import { readRegularFileSync } from '../../fs/regular-file.js';
 
 interface NativeGrams {
   version: number;
@@ -26,7 +26,7 @@ interface NativeGrams {
   finish(builder: unknown): Buffer | null;
 }
 
-const GRAMS_MODULE = fileURLToPath(new URL('../../build/Release/quarry_grams.node', import.meta.url));
+const GRAMS_MODULE = nativeModuleFile('quarry_grams');
 const GRAMS_MODULE_VERSION = 2;
 
 /** The native builder; null where it is not built (the pass then has no first stage). */

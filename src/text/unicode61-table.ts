@@ -1,5 +1,5 @@
 /**
- * @module store/postgres/unicode61-table
+ * @module text/unicode61-table
  * How SQLite 3.53.2's FTS5 unicode61 tokenizer (remove_diacritics 1) reads the code points
  * above ASCII, probed from SQLite by scripts/unicode61-table.ts. Generated: do not edit.
  */

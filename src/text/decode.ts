@@ -1,5 +1,5 @@
 /**
- * @module ingest/decode
+ * @module text/decode
  * Bytes to text: byte-order marks first (UTF-8/16/32), then strict UTF-8,
  * then statistical detection (chardet, trusted above 70% confidence), and
  * Latin-1 last because it decodes any byte sequence. Binary files (a NUL in

@@ -6,7 +6,7 @@
  */
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
-import { fts5Tokens } from './pg-words.js';
+import { fts5Tokens } from './fts5-tokens.js';
 import { probeUnicode61 } from './unicode61-probe.js';
 
 /** SQLite's own tokens of `text`, in order. */
