@@ -10,9 +10,9 @@
  */
 import { createHash } from 'node:crypto';
 import { execFile } from 'node:child_process';
-import fs from 'node:fs';
 import { promisify } from 'node:util';
 import { catalogueError } from '../src/contracts/errors.js';
+import { readJsonList } from './json-list.js';
 import type { CommitSetLanguage } from './commit-set-settings.js';
 import type { LocalisationInstance } from './swebench-data.js';
 
@@ -44,14 +44,7 @@ function invalid(file: string, reason: string): Error {
 }
 
 export function loadCommitSet(file: string): CommitInstance[] {
-  if (!fs.existsSync(file)) throw catalogueError('NOT_FOUND', { key: 'eval.commits_data_missing', params: { file } });
-  let raw: unknown;
-  try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw invalid(file, `not JSON (${(error as Error).message})`);
-  }
-  if (!Array.isArray(raw) || raw.length === 0) throw invalid(file, 'expected a non-empty JSON list of instances');
+  const raw = readJsonList(file, () => catalogueError('NOT_FOUND', { key: 'eval.commits_data_missing', params: { file } }), (reason) => invalid(file, reason));
   const seen = new Set<string>();
   return (raw as Partial<CommitInstance>[]).map((x, i) => {
     const id = typeof x.id === 'string' ? x.id : '';

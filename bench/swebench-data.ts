@@ -6,8 +6,8 @@
  * (the relevant files of file localisation; every SWE-bench Lite patch edits
  * one). The patch is kept for function-level scoring.
  */
-import fs from 'node:fs';
 import { catalogueError } from '../src/contracts/errors.js';
+import { readJsonList } from './json-list.js';
 
 /** One localisation query: a text, the commit to index, the files (and patch) it should lead to. */
 export interface LocalisationInstance {
@@ -50,14 +50,7 @@ export function patchedFiles(patch: string): string[] {
 }
 
 export function loadSwebench(file: string): SwebenchInstance[] {
-  if (!fs.existsSync(file)) throw catalogueError('NOT_FOUND', { key: 'eval.swebench_data_missing', params: { file } });
-  let raw: unknown;
-  try {
-    raw = JSON.parse(fs.readFileSync(file, 'utf8'));
-  } catch (error) {
-    throw invalid(file, `not JSON (${(error as Error).message})`);
-  }
-  if (!Array.isArray(raw) || raw.length === 0) throw invalid(file, 'expected a non-empty JSON list of instances');
+  const raw = readJsonList(file, () => catalogueError('NOT_FOUND', { key: 'eval.swebench_data_missing', params: { file } }), (reason) => invalid(file, reason));
   const seen = new Set<string>();
   return (raw as RawInstance[]).map((x, i) => {
     const where = `instance ${i}`;
