@@ -39,7 +39,7 @@ const GROUP_INTROS: Record<ToolGroup, string> = {
 
 /** The limit groups (exports of src/contracts/limits.ts) whose caps the callers of each tool group meet. */
 export const LIMIT_GROUPS: Record<ToolGroup | 'every', readonly (keyof typeof LIMITS)[]> = {
-  every: ['TOOL_INPUT', 'RATE_LIMIT'],
+  every: ['TOOL_INPUT', 'TOOL_LIST', 'RATE_LIMIT'],
   code: ['SEARCH_CODE', 'CURSOR', 'SEARCH_DISPLAY', 'ENGINE', 'FIND_REFERENCES', 'LOCATE'],
   live: ['LIVE', 'ENCODING'],
   medicines: ['MEDICINES'],
@@ -82,7 +82,6 @@ interface JsonSchema {
   default?: unknown;
   properties?: Record<string, JsonSchema>;
   required?: readonly string[];
-  additionalProperties?: unknown;
 }
 
 /** A tool as `tools/list` shows it. */
@@ -141,7 +140,17 @@ function constraints(schema: JsonSchema): string[] {
   return found;
 }
 
-function parameterTable(tool: ListedTool): string[] {
+/**
+ * What the table says of a parameter its tool publishes bare (find_and_grep's, or one its name
+ * and schema explain): the description of the first tool of the same group that describes it.
+ */
+function parameterText(tool: ListedTool, name: string, schema: JsonSchema, tools: readonly ListedTool[]): string {
+  if (schema.description) return schema.description;
+  const other = tools.find((t) => t.group === tool.group && t !== tool && t.inputSchema.properties?.[name]?.description);
+  return other ? `As in ${other.name}: ${other.inputSchema.properties![name]!.description!}` : '';
+}
+
+function parameterTable(tool: ListedTool, tools: readonly ListedTool[]): string[] {
   const properties = Object.entries(tool.inputSchema.properties ?? {});
   if (properties.length === 0) return ['No parameters.'];
   const required = new Set(tool.inputSchema.required ?? []);
@@ -149,7 +158,7 @@ function parameterTable(tool: ListedTool): string[] {
     '| Parameter | Type | Required | Range and values | Description |',
     '| --- | --- | --- | --- | --- |',
     ...properties.map(([name, schema]) =>
-      `| ${code(name)} | ${typeOf(schema)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(constraints(schema).join('; ') || '-')} | ${cell(schema.description ?? '')} |`),
+      `| ${code(name)} | ${typeOf(schema)} | ${required.has(name) ? 'yes' : 'no'} | ${cell(constraints(schema).join('; ') || '-')} | ${cell(parameterText(tool, name, schema, tools))} |`),
   ];
 }
 
@@ -165,7 +174,7 @@ function exampleBlock(tool: ListedTool): string[] {
   ];
 }
 
-function toolSection(tool: ListedTool): string[] {
+function toolSection(tool: ListedTool, tools: readonly ListedTool[]): string[] {
   return [
     `### ${tool.name}`,
     '',
@@ -173,9 +182,8 @@ function toolSection(tool: ListedTool): string[] {
     '',
     inline(tool.description),
     '',
-    ...parameterTable(tool),
+    ...parameterTable(tool, tools),
     '',
-    ...(tool.inputSchema.additionalProperties === false ? ['Any other parameter is refused with an error naming the known ones.', ''] : []),
     ...exampleBlock(tool),
     '',
   ];
@@ -296,7 +304,7 @@ function intro(tools: readonly ListedTool[]): string[] {
     '- **CLI**: `quarry call TOOL \'JSON\'` (or the JSON on stdin) prints the JSON reply; `--text` prints what a model reads instead. It exits 0 on success and 1 when the tool reports an error, printing `{"ok":false,"error":...,"code":...}`.',
     '- **Which tools**: `quarry mcp --tools code,live` and `quarry serve --tools ...` serve a subset of the groups; all by default.',
     '',
-    'Arguments are one JSON object. A `null` value means the parameter was not given; a parameter the tool does not know is refused; an integer above its range is clamped where the description says so, with a warning in the reply\'s `warnings`.',
+    'Arguments are one JSON object. A `null` value means the parameter was not given; a parameter the tool does not know is refused with an error naming the ones it takes; a number out of its range is refused or, for most page sizes, limits and timeouts, clamped into it (the code and live tools say so in the reply\'s `warnings`).',
     '',
     '## Languages',
     '',
@@ -321,7 +329,7 @@ export function renderToolReference(tools: readonly ListedTool[] = listedTools()
     const members = tools.filter((t) => t.group === group);
     if (members.length === 0) continue;
     lines.push(`## ${group[0]!.toUpperCase()}${group.slice(1)} tools`, '', GROUP_INTROS[group], '');
-    for (const tool of members) lines.push(...toolSection(tool));
+    for (const tool of members) lines.push(...toolSection(tool, tools));
   }
   lines.push('## Limits', '', 'The caps callers meet, from src/contracts/limits.ts, each with the reason written beside it. A parameter\'s range in the tables above comes from these. "The MCP contract", "the live-search contract", "the search_code contract", "the query-routing contract" and "the REST API contract" name the specifications the tools were built to; where a reason cites one, the figure is that specification\'s.', '');
   lines.push(...limitsSection());

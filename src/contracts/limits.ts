@@ -194,6 +194,17 @@ export const TOOL_INPUT = {
   maxDepth: 32,
 } as const;
 
+/** The tool definitions an agent reads (MCP tools/list) before its first call, in every session. */
+export const TOOL_LIST = {
+  /**
+   * o200k tokens of the default tools/list (the code and live groups) as JSON. Every agent pays it
+   * at the start of every session, so descriptions say when to use a tool and what a parameter's
+   * name and schema do not, once; find_and_grep names list_files' and search_content's parameters.
+   * It was 4,994 before they did (docs/benchmarks.md); src/server/mcp-default-groups.test.ts checks it.
+   */
+  defaultTokensMax: 2_500,
+} as const;
+
 /** Result cache of the indexed search (per door process; keyed by index version, so never stale). */
 export const SEARCH_CACHE = {
   maxEntries: 256,

@@ -12,7 +12,7 @@ import { catalogueIssue } from './error-map.js';
 import { LOCATE } from './limits.js';
 import type { Locale } from './messages/index.js';
 import { searchCodeFields } from './search-code-params.js';
-import { clampedInt, parseToolArgs, toolSchema, warn } from './tool-input.js';
+import { clampedInt, parseToolArgs, toolSchema, warn, withDefault } from './tool-input.js';
 
 export interface LocatedSymbol {
   name: string;
@@ -76,10 +76,9 @@ function normalizeText(raw: string, ctx: z.RefinementCtx): string {
 
 export const locateFields = {
   text: z.string().meta({ minLength: 1, maxLength: LOCATE.textMaxChars }).describe(
-    `The task as written: an issue or bug report with its title, prose, stack traces, code and logs. 1-${LOCATE.textMaxChars} characters (longer is truncated with a warning).`,
+    'The issue as written, traces and logs included.',
   ).transform(normalizeText),
-  max_results: clampedInt('max_results', LOCATE.maxResults, { clampKey: 'search_code.clamped' }).optional()
-    .describe(`Files to return, ${LOCATE.maxResults.min}-${LOCATE.maxResults.max} (default ${LOCATE.maxResults.default}; larger is clamped with a warning).`),
+  max_results: withDefault(clampedInt('max_results', LOCATE.maxResults, { clampKey: 'search_code.clamped' }).optional(), LOCATE.maxResults.default),
   repository: searchCodeFields.repository,
 };
 

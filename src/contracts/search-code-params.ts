@@ -15,7 +15,7 @@ import { catalogueIssue } from './error-map.js';
 import { LANGUAGES, normalizeLanguage, type Language } from './languages.js';
 import { SEARCH_CODE } from './limits.js';
 import type { Locale, MessageKey, MessageParams } from './messages/index.js';
-import { caseInsensitiveEnum, clampedInt, parseToolArgs, toolSchema, warn } from './tool-input.js';
+import { caseInsensitiveEnum, clampedInt, parseToolArgs, toolSchema, warn, withDefault } from './tool-input.js';
 
 export const SEARCH_MODES = ['auto', 'text', 'exact', 'regex'] as const;
 export type SearchMode = (typeof SEARCH_MODES)[number];
@@ -114,23 +114,19 @@ const clampKey = 'search_code.clamped' as const;
 /** The published fields, in the order their rules and warnings apply. */
 export const searchCodeFields = {
   query: z.string().meta({ minLength: 1, maxLength: SEARCH_CODE.queryMaxChars }).describe(
-    `What to find: words ("parse config"), an identifier, "quoted phrases" every hit must contain, a literal or a regex (see mode). 1-${SEARCH_CODE.queryMaxChars} chars (longer is truncated with a warning), at most ${SEARCH_CODE.queryMaxWords} words.`,
+    `Words, an identifier, a literal or a regex (see mode); "quoted phrases" must appear. At most ${SEARCH_CODE.queryMaxWords} words.`,
   ).transform(normalizeQuery),
   mode: caseInsensitiveEnum(SEARCH_MODES).optional().describe(
-    'auto (default): words ranked by BM25, a code-like token as a literal. text: BM25. exact: substring, one item per matching line. regex: RE2 syntax, one item per matching line. Case-insensitive.',
+    'auto (default): ranked words, or a literal if code-like; text: ranked; exact: substring; regex: RE2. exact/regex list every matching line.',
   ),
-  case_sensitive: z.boolean().optional().describe('exact is case-insensitive and regex case-sensitive unless set (as ripgrep).'),
-  language: z.string().transform(normalizeLanguageParam).optional().describe(`Only files of this language (case-insensitive; aliases such as ts, c++ accepted): ${LANGUAGES.join(', ')}.`),
-  repository: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(SEARCH_CODE.repositoryMaxChars)).transform(sanitizeRepositoryParam).optional()
-    .describe(`Only this repository (the indexed folder's name), at most ${SEARCH_CODE.repositoryMaxChars} characters; unsafe characters are removed with a warning.`),
-  max_results: clampedInt('max_results', SEARCH_CODE.maxResults, { clampKey }).optional()
-    .describe(`Items per page, ${SEARCH_CODE.maxResults.min}-${SEARCH_CODE.maxResults.max} (default ${SEARCH_CODE.maxResults.default}; larger is clamped with a warning).`),
-  skip: z.number().int().min(SEARCH_CODE.skip.min).max(SEARCH_CODE.skip.max).optional()
-    .describe(`Items to skip, ${SEARCH_CODE.skip.min}-${SEARCH_CODE.skip.max}; pass next_skip to page.`),
-  snippet_lines: clampedInt('snippet_lines', SEARCH_CODE.snippetLines, { clampKey }).optional()
-    .describe(`Lines of snippet per item, ${SEARCH_CODE.snippetLines.min}-${SEARCH_CODE.snippetLines.max} (larger is clamped with a warning); 0 = whole chunk.`),
-  detail_level: caseInsensitiveEnum(DETAIL_LEVELS).optional().describe('full: whole snippet; compact: 3 lines; ultra: one line per item (fewest tokens). Case-insensitive.'),
-  cursor: z.string().optional().describe('Continue a previous search: pass its next_cursor.'),
+  case_sensitive: z.boolean().optional().describe('Default: exact insensitive, regex sensitive.'),
+  language: z.string().transform(normalizeLanguageParam).optional().describe('python, typescript (ts), c, cpp, go, rust, java, ...'),
+  repository: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), z.string().max(SEARCH_CODE.repositoryMaxChars)).transform(sanitizeRepositoryParam).optional(),
+  max_results: withDefault(clampedInt('max_results', SEARCH_CODE.maxResults, { clampKey }).optional(), SEARCH_CODE.maxResults.default),
+  skip: z.number().int().min(SEARCH_CODE.skip.min).max(SEARCH_CODE.skip.max).optional(),
+  snippet_lines: clampedInt('snippet_lines', SEARCH_CODE.snippetLines, { clampKey }).optional().describe('0 (default): whole chunk.'),
+  detail_level: caseInsensitiveEnum(DETAIL_LEVELS).optional().describe('full (default), compact (3 lines) or ultra (a line per item).'),
+  cursor: z.string().optional().describe('next_cursor, for the next page.'),
 };
 
 /** search_code's whole contract: raw arguments in, SearchCodeParams out. */

@@ -14,7 +14,7 @@ import { catalogueIssue } from './error-map.js';
 import { DETAIL_LEVELS, type DetailLevel } from './search-code-params.js';
 import { STRUCTURE } from './structure-limits.js';
 import type { Locale } from './messages/index.js';
-import { caseInsensitiveEnum, clampedInt, parseToolArgs, toolSchema } from './tool-input.js';
+import { caseInsensitiveEnum, clampedInt, parseToolArgs, toolSchema, withDefault } from './tool-input.js';
 
 /**
  * The languages structural search parses, with the file extensions ast-grep's command line gives
@@ -218,26 +218,22 @@ function checkPath(raw: string, ctx: z.RefinementCtx): string {
 const clampKey = 'search_code.clamped' as const;
 
 export const structureFields = {
-  pattern: z.string().transform(normalizePattern).optional().describe(
-    `An ast-grep pattern: code of the language with metavariables, $NAME for one node, $$$NAME for any number (e.g. "kmalloc_array($N, $S, $F)", "console.log($$$ARGS)"). At most ${STRUCTURE.patternMaxChars} characters.`,
+  pattern: z.string().meta({ maxLength: STRUCTURE.patternMaxChars }).transform(normalizePattern).optional().describe(
+    'Code with $X for one node, $$$X for any number: "console.log($$$ARGS)".',
   ),
   language: z.string().transform(normalizeLanguageParam).optional().describe(
-    `The language to parse: ${LANGUAGE_NAMES.join(', ')} (aliases: ts, py, js, rs, golang). Required unless every entry of paths names a file extension of one language.`,
+    `${LANGUAGE_NAMES.join(', ')} (or ts, py, js, rs); else inferred from paths.`,
   ),
   rule: z.record(z.string(), z.unknown()).transform(checkRule).optional().describe(
-    'An ast-grep rule object (https://ast-grep.github.io/reference/rule.html): pattern, kind, regex, nthChild, range, inside, has, precedes, follows (with stopBy, field), all, any, not. With a pattern, a match must satisfy both.',
+    'An ast-grep rule object (kind, has, inside, not, all, any, ...); with pattern, both must match.',
   ),
   paths: z.array(z.string().max(STRUCTURE.pathMaxChars).transform(checkPath)).max(STRUCTURE.pathsMax).optional().describe(
-    'Only files under these folders or matching these globs, relative to the project ("src/", "drivers/net/**/*.c", "*.py"). A glob\'s * stays within one folder, ** crosses folders.',
+    'Folders or globs: "src/", "**/*.c".',
   ),
-  repository: z.string().max(200).optional().describe('Only this repository (the indexed folder\'s name).'),
-  max_results: clampedInt('max_results', STRUCTURE.maxResults, { clampKey }).optional()
-    .describe(`Matches per page, ${STRUCTURE.maxResults.min}-${STRUCTURE.maxResults.max} (default ${STRUCTURE.maxResults.default}; larger is clamped with a warning).`),
-  skip: z.number().int().min(STRUCTURE.skip.min).max(STRUCTURE.skip.max).optional()
-    .describe(`Matches to skip, ${STRUCTURE.skip.min}-${STRUCTURE.skip.max}; pass next_skip to page.`),
-  detail_level: caseInsensitiveEnum(DETAIL_LEVELS).optional().describe(
-    'What the text shows per match: full (the matched code and captures), compact (default: one line with captures), ultra (one line, no captures).',
-  ),
+  repository: z.string().max(200).optional(),
+  max_results: withDefault(clampedInt('max_results', STRUCTURE.maxResults, { clampKey }).optional(), STRUCTURE.maxResults.default),
+  skip: z.number().int().min(STRUCTURE.skip.min).max(STRUCTURE.skip.max).optional(),
+  detail_level: caseInsensitiveEnum(DETAIL_LEVELS).optional().describe('compact (default): a line and captures; full: the code too; ultra: the line.'),
 };
 
 export interface StructureParams {

@@ -79,6 +79,69 @@ export function clampedInt(param: string, range: IntRange, options: { clampKey?:
   }, z.number().int().min(range.min).max(range.max));
 }
 
+/** Defaults the published JSON Schema states, by field. */
+const publishedDefaults = z.registry<{ default: unknown }>();
+
+/**
+ * A field whose JSON Schema says `default: value`, where prose would cost an
+ * agent more tokens. Parsing still leaves it absent; the handler applies the
+ * same value. (zod itself publishes no default of a field that transforms.)
+ */
+export function withDefault<Field extends z.ZodType>(field: Field, value: string | number): Field {
+  publishedDefaults.add(field, { default: value });
+  return field;
+}
+
+/**
+ * A tool's input schema as every door publishes it (`io: 'input'`, with its
+ * published defaults). An agent reads it at every session start, so keywords
+ * that tell it nothing are left out: `$schema`, zod's safe-integer bounds on
+ * an unbounded integer, a record's `propertyNames: {type: string}` and
+ * `additionalProperties: {}` (true of every JSON object), and the top level's
+ * `additionalProperties: false` (every tool refuses an unknown parameter,
+ * naming the ones it takes). Validation is the zod schema's, unchanged.
+ */
+export function publishedJsonSchema(schema: z.ZodType): Record<string, unknown> {
+  const json = z.toJSONSchema(schema, {
+    io: 'input',
+    override: ({ zodSchema, jsonSchema }) => {
+      const found = publishedDefault(zodSchema);
+      if (found) jsonSchema.default = found.default;
+    },
+  }) as Record<string, unknown>;
+  delete json.$schema;
+  delete json.additionalProperties;
+  return withoutEmptyKeywords(json) as Record<string, unknown>;
+}
+
+/** A field's published default, also through the copies `.describe()` makes (each names its original as parent, as zod's own metadata does). */
+function publishedDefault(field: z.core.$ZodType): { default: unknown } | undefined {
+  for (let at: z.core.$ZodType | undefined = field; at; at = at._zod.parent) {
+    const found = publishedDefaults.get(at as z.ZodType);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+const isEmptyObject = (value: unknown) => value !== null && typeof value === 'object' && Object.keys(value).length === 0;
+
+function withoutEmptyKeywords(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(withoutEmptyKeywords);
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === 'properties') {
+      out[key] = Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([name, field]) => [name, withoutEmptyKeywords(field)]));
+      continue;
+    }
+    if ((key === 'maximum' && value === Number.MAX_SAFE_INTEGER) || (key === 'minimum' && value === Number.MIN_SAFE_INTEGER)) continue;
+    if (key === 'additionalProperties' && isEmptyObject(value)) continue;
+    if (key === 'propertyNames' && JSON.stringify(value) === '{"type":"string"}') continue;
+    out[key] = withoutEmptyKeywords(value);
+  }
+  return out;
+}
+
 /** A string enum matched case-insensitively ("TEXT" is "text"); JSON Schema lists the values. */
 export function caseInsensitiveEnum<const Values extends readonly [string, ...string[]]>(values: Values) {
   return z.preprocess((value) => (typeof value === 'string' ? value.trim().toLowerCase() : value), z.enum(values));

@@ -3,9 +3,11 @@
  * official SDK client over stdio: the code and live tools always, the nine
  * medicine tools only where a SÚKL registry was imported under the root;
  * `--tools medicines` still serves them without one, and they say how to
- * import. The default tools/list is what every agent session pays for.
+ * import. The default tools/list is what every agent session pays for, and
+ * stays within TOOL_LIST.defaultTokensMax o200k tokens (counted as eval:tokens counts it).
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { TOOL_LIST } from '../contracts/limits.js';
 import { importMedicines } from '../test-support/browser.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
 import { o200kTokens } from '../test-support/o200k.js';
@@ -32,6 +34,15 @@ describe('quarry mcp: the default tool groups', () => {
     } finally {
       await withMedicines.close();
     }
+  });
+
+  it('costs an agent at most TOOL_LIST.defaultTokensMax o200k tokens by default, every code and live tool described', async () => {
+    session = await connectStdio(['--root', makeTree({ 'src/a.ts': 'export const a = 1;\n' }), '--no-refresh']);
+    const { tools } = await session.client.listTools();
+    const tokens = o200kTokens(JSON.stringify(tools));
+    expect(tokens, `the default tools/list costs ${tokens} o200k tokens`).toBeLessThanOrEqual(TOOL_LIST.defaultTokensMax);
+    // Within the budget by saying less, never by saying nothing: each tool still says what it is for.
+    for (const tool of tools) expect(o200kTokens(tool.description ?? ''), tool.name).toBeGreaterThanOrEqual(20);
   });
 
   it('still serves them with --tools medicines, answering that the registry is not imported and how to import it', async () => {

@@ -11,12 +11,12 @@
 import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { CallToolRequestSchema, ErrorCode, ListToolsRequestSchema, McpError, type JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { z } from 'zod';
 import { callToolWithText } from '../tools/call-tool.js';
 import type { ToolContext } from '../tools/context.js';
 import type { ToolCallLogger } from '../tools/tool-log.js';
 import type { AnyTool } from '../tools/types.js';
 import { errorBody, toQuarryError } from '../contracts/errors.js';
+import { publishedJsonSchema } from '../contracts/tool-input.js';
 import { message as catalogueText, type Locale } from '../contracts/messages/index.js';
 
 export const SERVER_INFO = { name: 'quarry', version: '0.1.0' } as const;
@@ -28,10 +28,9 @@ export const SERVER_INSTRUCTIONS = [
   '(`line- text` is context); the complete JSON reply is in structuredContent.',
 ].join(' ');
 
+/** A tool's input schema as every door publishes it (contracts/tool-input's publishedJsonSchema). */
 export function toolJsonSchema(tool: AnyTool): { type: 'object'; [key: string]: unknown } {
-  const schema = z.toJSONSchema(tool.inputSchema, { io: 'input' }) as Record<string, unknown>;
-  delete schema.$schema;
-  return { ...schema, type: 'object' };
+  return { ...publishedJsonSchema(tool.inputSchema), type: 'object' };
 }
 
 export interface McpDoorOptions {

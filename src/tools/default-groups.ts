@@ -3,7 +3,7 @@
  * The tool groups a server offers when `--tools` is not given: code and live
  * always, medicines only where a SÚKL registry was imported under the root.
  * An agent reads every tool definition at the start of each session, and
- * nine medicine tools that can only answer "not imported" cost it about 1,600
+ * nine medicine tools that can only answer "not imported" cost it about 1,500
  * o200k tokens for nothing (`npm run eval:tokens -- --tools-list`). An
  * explicit `--tools medicines` still serves them, and they then say how to
  * import.

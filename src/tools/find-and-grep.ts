@@ -13,18 +13,19 @@ import { runContentSearch } from '../live/content-search.js';
 import { runFd, statEntries, type FdType } from '../live/fd.js';
 import { ResultFence } from '../live/path-fence.js';
 import { deadline } from '../live/rg-run.js';
-import { clampedInt, toolSchema } from '../contracts/tool-input.js';
-import { startLiveCall, formatRule, grepFields, grepOptions, listFields, listOptions, outputFormat, withWarnings, WORKFLOW } from './live-schema.js';
+import { clampedInt, toolSchema, withDefault } from '../contracts/tool-input.js';
+import { startLiveCall, formatRule, bareGrepFields, grepOptions, bareListFields, listOptions, outputFormat, withWarnings } from './live-schema.js';
 import { renderLiveText } from '../shape/live-text.js';
 import { marksFor } from '../shape/text-rows.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = toolSchema({
-  ...listFields,
-  ...grepFields,
-  file_limit: clampedInt('file_limit', LIVE.fileLimit, { clampKey: 'live.clamped' }).optional()
-    .describe(`Files handed from fd to ripgrep, ${LIVE.fileLimit.min}-${LIVE.fileLimit.max} (default ${LIVE.fileLimit.default}; larger is clamped with a warning); meta.truncated says when more were found.`),
-  sort: z.enum(['path', 'mtime', 'size']).optional().describe('Which files survive file_limit: path (default, ascending), mtime (newest first), size (largest first).'),
+  // Described by list_files and search_content, which the tool's description names (the live group serves all three).
+  ...bareListFields,
+  ...bareGrepFields,
+  file_limit: withDefault(clampedInt('file_limit', LIVE.fileLimit, { clampKey: 'live.clamped' }).optional(), LIVE.fileLimit.default)
+    .describe('Files searched; meta.truncated says more matched.'),
+  sort: withDefault(z.enum(['path', 'mtime', 'size']).optional(), 'path').describe('What file_limit keeps first: mtime newest, size largest.'),
 }, formatRule);
 
 type Input = z.output<typeof inputSchema>;
@@ -34,13 +35,9 @@ const SEARCHABLE: readonly FdType[] = ['x', 'executable', 'e', 'empty'];
 
 export const findAndGrepTool = defineTool<Input, object | number>({
   name: 'find_and_grep',
-  title: 'Find files (fd) then search them (ripgrep)',
+  title: 'Find files, then grep them',
   group: 'live',
-  description: [
-    'Select files with fd (pattern, extensions, size, changed_within, depth, ...), sort them (path, mtime, size), keep file_limit, then search their contents with ripgrep in one call.',
-    'Same output formats as search_content plus meta {searched_file_count, truncated, fd_elapsed_ms, rg_elapsed_ms}.',
-    WORKFLOW,
-  ].join(' '),
+  description: 'Pick files by name, size or age with list_files\' filters, then grep them with search_content\'s options and formats, in one call. Parameters mean what they mean there.',
   inputSchema,
   run: async (input, ctx, call) => {
     const { locale, live, root, warnings } = startLiveCall(input, ctx, call);

@@ -9,7 +9,7 @@ import { noNul } from '../contracts/bound-text.js';
 import { catalogueIssue } from '../contracts/error-map.js';
 import { FIND_REFERENCES } from '../contracts/limits.js';
 import { LANGUAGES, normalizeLanguage, type Language } from '../contracts/languages.js';
-import { caseInsensitiveEnum, toolSchema } from '../contracts/tool-input.js';
+import { caseInsensitiveEnum, toolSchema, withDefault } from '../contracts/tool-input.js';
 import type { ReferenceKind } from '../search/graph.js';
 import type { ReferencesResponse } from '../search/references-service.js';
 import { renderReferencesText } from '../shape/references-text.js';
@@ -30,23 +30,21 @@ function languageParam(raw: string, ctx: z.RefinementCtx): Language | null {
 }
 
 const inputSchema = toolSchema({
-  symbol: z.string().trim().min(1).max(FIND_REFERENCES.symbolMaxChars).superRefine(noNul('symbol')).describe('Name of a function, method, class or module (a.b.c is read as c).'),
-  kind: caseInsensitiveEnum(['calls', 'extends', 'implements', 'imports', 'all']).optional().describe('Which references (default calls).'),
-  language: z.string().transform(languageParam).optional().describe('Only files of this language (as search_code\'s language).'),
-  repository: z.string().max(FIND_REFERENCES.repositoryMaxChars).superRefine(noNul('repository')).optional().describe('Only this repository.'),
-  max_results: z.number().int().min(FIND_REFERENCES.maxResults.min).max(FIND_REFERENCES.maxResults.max).optional()
-    .describe(`References per page, ${FIND_REFERENCES.maxResults.min}-${FIND_REFERENCES.maxResults.max} (default ${FIND_REFERENCES.maxResults.default}).`),
-  skip: z.number().int().min(FIND_REFERENCES.skip.min).max(FIND_REFERENCES.skip.max).optional()
-    .describe(`References to skip, ${FIND_REFERENCES.skip.min}-${FIND_REFERENCES.skip.max}; pass next_skip to page.`),
+  symbol: z.string().trim().min(1).max(FIND_REFERENCES.symbolMaxChars).superRefine(noNul('symbol')).describe('Function, method, class or module name (a.b.c: c).'),
+  kind: withDefault(caseInsensitiveEnum(['calls', 'extends', 'implements', 'imports', 'all']).optional(), 'calls'),
+  language: z.string().transform(languageParam).optional(),
+  repository: z.string().max(FIND_REFERENCES.repositoryMaxChars).superRefine(noNul('repository')).optional(),
+  max_results: withDefault(z.number().int().min(FIND_REFERENCES.maxResults.min).max(FIND_REFERENCES.maxResults.max).optional(), FIND_REFERENCES.maxResults.default),
+  skip: z.number().int().min(FIND_REFERENCES.skip.min).max(FIND_REFERENCES.skip.max).optional(),
 });
 
 type Input = z.output<typeof inputSchema>;
 
 export const findReferencesTool = defineTool<Input, ReferencesResponse & { warnings?: string[] }>({
   name: 'find_references',
-  title: 'Find definitions and references of a symbol',
+  title: 'Find references of a symbol',
   group: 'code',
-  description: 'Where a symbol is defined and every place that calls / extends / implements / imports it (file:line plus the source line), from the tree-sitter graph of the index. Answers "what calls X" exactly.',
+  description: 'Where a symbol is defined and every line that calls, extends, implements or imports it (the index\'s syntax graph): the exact answer to "what calls X".',
   inputSchema,
   async run(input, ctx, call) {
     const building = await ctx.indexNotice(call.locale);

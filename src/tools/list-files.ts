@@ -10,16 +10,15 @@ import { message } from '../contracts/messages/index.js';
 import { runFd, statEntries } from '../live/fd.js';
 import { displayPath, ResultFence } from '../live/path-fence.js';
 import { estimateJsonTokens } from '../shape/tokens.js';
-import { clampedInt, toolSchema } from '../contracts/tool-input.js';
+import { clampedInt, toolSchema, withDefault } from '../contracts/tool-input.js';
 import { startLiveCall, listFields, listOptions, localeField } from './live-schema.js';
 import { renderFileListText, type FileListView } from '../shape/file-list-text.js';
 import { defineTool } from './types.js';
 
 export const inputSchema = toolSchema({
   ...listFields,
-  absolute: z.boolean().optional().describe('Absolute paths (default true); false = paths relative to the project root (fewer tokens).'),
-  limit: clampedInt('limit', LIVE.listLimit, { clampKey: 'live.clamped' }).optional()
-    .describe(`Entries returned, ${LIVE.listLimit.min}-${LIVE.listLimit.max} (default ${LIVE.listLimit.default}; larger is clamped with a warning).`),
+  absolute: z.boolean().optional().describe('false: relative paths (fewer tokens).'),
+  limit: withDefault(clampedInt('limit', LIVE.listLimit, { clampKey: 'live.clamped' }).optional(), LIVE.listLimit.default),
   locale: localeField,
 });
 
@@ -29,11 +28,7 @@ export const listFilesTool = defineTool<Input, object>({
   name: 'list_files',
   title: 'List files (fd)',
   group: 'live',
-  description: [
-    'List files and folders under project folders with fd: by name regex or glob, type, extension, size, modification time, depth.',
-    '.gitignore is respected and hidden files skipped unless asked. Returns {path, is_dir, size_bytes, mtime, ext} sorted by path, with total and truncated.',
-    `💡 Start narrow (extensions, depth, pattern): limit defaults to ${LIVE.listLimit.default}. To search file contents use search_content, or find_and_grep to do both in one call.`,
-  ].join(' '),
+  description: 'List files by name, type, extension, size, age or depth (fd; .gitignore respected); start narrow. For contents: search_content; both at once: find_and_grep.',
   inputSchema,
   run: async (input, ctx, call) => {
     const { locale, live, root, warnings } = startLiveCall(input, ctx, call);

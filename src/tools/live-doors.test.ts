@@ -56,11 +56,11 @@ describe('live tools through quarry mcp (official SDK client over stdio)', () =>
   });
   afterAll(async () => { await session?.close(); });
 
-  it('lists the three live tools with the recommended workflow', async () => {
+  it('lists the three live tools, search_content with its formats cheapest first', async () => {
     const { tools } = await session.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(['find_and_grep', 'list_files', 'search_content']);
     const search = tools.find((t) => t.name === 'search_content')!;
-    expect(search.description).toContain('RECOMMENDED WORKFLOW');
+    expect(search.description).toMatch(/Cheapest first.*total_only.*count_only_matches.*summary_only.*group_by_file/);
     expect(search.inputSchema.properties).toHaveProperty('count_only_matches');
     expect(search.inputSchema.properties).toHaveProperty('encoding');
   });

@@ -9,7 +9,7 @@ import { z } from 'zod';
 import { catalogueIssue } from '../contracts/error-map.js';
 import { LIVE } from '../contracts/limits.js';
 import type { Locale } from '../contracts/messages/index.js';
-import { clampedInt, warn } from '../contracts/tool-input.js';
+import { clampedInt, warn, withDefault } from '../contracts/tool-input.js';
 import { ripgrepEncoding } from '../live/encoding.js';
 import { FD_TYPES, type ListOptions } from '../live/fd.js';
 import { FORMAT_TOKENS, type OutputFormat } from '../live/output-formats.js';
@@ -20,7 +20,9 @@ import type { ToolCall } from './types.js';
 
 const strings = z.array(z.string());
 
-export const localeField = z.string().max(35).optional().describe('Language of error messages and warnings: en, ja or cs (default: --locale, QUARRY_LOCALE, then LANG).');
+/** The caller's locale, bare (find_and_grep's) and described. */
+export const bareLocaleField = z.string().max(35).optional();
+export const localeField = bareLocaleField.describe('Message language: en, ja or cs.');
 
 const clampKey = 'live.clamped' as const;
 
@@ -45,54 +47,83 @@ const maxFilesize = z.string().transform((value, ctx) => {
   return bytes;
 });
 
-/** list_files inputs that select files (shared with find_and_grep). */
-export const listFields = {
-  roots: strings.min(1).describe('Folders to list, relative to the project root (or absolute inside it), e.g. ["."] or ["src"].'),
-  pattern: z.string().optional().describe('Regex on the file name (fd syntax); a glob when glob=true.'),
-  glob: z.boolean().optional().describe('pattern is a glob ("*.ts") instead of a regex. Default false.'),
-  types: z.array(z.enum(FD_TYPES)).optional().describe('fd -t: f(ile), d(irectory), l (symlink), x (executable), e (empty), s, p.'),
-  extensions: strings.optional().describe('fd -e: file extensions without dot, e.g. ["ts","tsx"].'),
-  exclude: strings.optional().describe('fd -E: globs to leave out, e.g. ["node_modules","*.min.js"].'),
-  depth: z.number().int().min(0).optional().describe('fd -d: maximum folder depth below each root.'),
-  follow_symlinks: z.boolean().optional().describe('Follow symbolic links (entries reached outside the project are left out). Default false.'),
-  hidden: z.boolean().optional().describe('Include hidden files. Default false.'),
-  no_ignore: z.boolean().optional().describe('Ignore .gitignore/.ignore rules. Default false (they are respected).'),
-  size: z.array(fdSize).optional().describe('fd -S size filters, e.g. ["+10k","-2M"].'),
-  changed_within: z.string().optional().describe('Modified within a duration or since a date: "2d", "10h", "2024-01-31".'),
-  changed_before: z.string().optional().describe('Modified before a duration ago or a date.'),
-  full_path_match: z.boolean().optional().describe('Match pattern against the full path (fd -p). Default false.'),
+/**
+ * Gives fields their descriptions. find_and_grep takes list_files' and
+ * search_content's fields bare and names those tools instead: an agent reads
+ * every definition at the start of each session, and the same words twice
+ * cost it about 700 o200k tokens.
+ */
+function described<Shape extends Record<string, z.ZodType>>(shape: Shape, text: { [K in keyof Shape]?: string }): Shape {
+  return Object.fromEntries(Object.entries(shape).map(([key, field]) => [key, text[key] ? field.describe(text[key]) : field])) as Shape;
+}
+
+/** The inputs that select files, bare (find_and_grep's). */
+export const bareListFields = {
+  roots: strings.min(1),
+  pattern: z.string().optional(),
+  glob: z.boolean().optional(),
+  types: z.array(z.enum(FD_TYPES)).optional(),
+  extensions: strings.optional(),
+  exclude: strings.optional(),
+  depth: z.number().int().min(0).optional(),
+  follow_symlinks: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+  no_ignore: z.boolean().optional(),
+  size: z.array(fdSize).optional(),
+  changed_within: z.string().optional(),
+  changed_before: z.string().optional(),
+  full_path_match: z.boolean().optional(),
 };
 
-/** search_content inputs that decide which lines match (shared with find_and_grep). */
-export const grepFields = {
-  query: z.string().min(1).describe('What to find: a regex (ripgrep syntax) or, with fixed_strings, literal text.'),
-  regex: z.boolean().optional().describe('Default true. false = literal text (same as fixed_strings=true).'),
-  fixed_strings: z.boolean().optional().describe('Literal text, no regex (rg -F).'),
-  word: z.boolean().optional().describe('Whole words only (rg -w).'),
-  case: z.enum(['smart', 'insensitive', 'sensitive']).optional().describe('smart (default): insensitive unless the query has a capital letter.'),
-  multiline: z.boolean().optional().describe('Let matches span lines (rg -U); use \\n in the query.'),
-  max_filesize: maxFilesize.optional().describe('Skip bigger files: "500K", "10M" (default 10M, cap 200M: larger is clamped with a warning).'),
-  context_before: clampedInt('context_before', LIVE.contextLines, { clampKey }).optional().describe(`Lines before each match (${LIVE.contextLines.min}-${LIVE.contextLines.max}; larger is clamped with a warning).`),
-  context_after: clampedInt('context_after', LIVE.contextLines, { clampKey }).optional().describe(`Lines after each match (${LIVE.contextLines.min}-${LIVE.contextLines.max}; larger is clamped with a warning).`),
-  encoding: z.string().optional().describe('File encoding: Shift_JIS/CP932/SJIS, GBK/GB2312, latin-1/ISO-8859-1, UTF-16, UTF-8, ASCII, ... Default: detected (BOM, UTF-8, chardet > 70%, Latin-1).'),
-  max_count: clampedInt('max_count', LIVE.maxCount, { clampKey }).optional().describe(`At most this many matching lines per file (rg -m), ${LIVE.maxCount.min}-${LIVE.maxCount.max}.`),
-  timeout_ms: clampedInt('timeout_ms', LIVE.timeoutMs, { clampKey }).optional().describe(`Stop after this long with a TIMEOUT error (default ${LIVE.timeoutMs.default}, cap ${LIVE.timeoutMs.max}: larger is clamped with a warning).`),
-  total_only: z.boolean().optional().describe(`Reply is one integer: the number of matches (${FORMAT_TOKENS.total_only}).`),
-  count_only_matches: z.boolean().optional().describe(`Matches per file plus the total (${FORMAT_TOKENS.count_only_matches}).`),
-  summary_only: z.boolean().optional().describe(`Top ${LIVE.summaryFiles} files with ${LIVE.summarySamples} sample lines each (${FORMAT_TOKENS.summary_only}).`),
-  group_by_file: z.boolean().optional().describe(`Matches grouped per file (${FORMAT_TOKENS.group_by_file}).`),
-  optimize_paths: z.boolean().optional().describe('Strip the folder common to all paths into one "base" field (10-30% fewer tokens).'),
-  max_results: clampedInt('max_results', LIVE.matchLimit, { clampKey }).optional().describe(`Matching lines returned by group_by_file/full (default ${LIVE.matchLimit.default}, cap ${LIVE.matchLimit.max}); totals always count all.`),
-  locale: localeField,
+/** list_files inputs that select files, described where fd's name for them does not say enough. */
+export const listFields = described(bareListFields, {
+  roots: 'Relative folders, e.g. ["."].',
+  pattern: 'Regex on the name (fd); a glob with glob=true.',
+  extensions: 'Without the dot, e.g. ["ts"].',
+  size: '"+10k", "-2M" (fd -S).',
+  changed_within: '"2d" or "2024-01-31".',
+});
+
+/** The inputs that decide which lines match and how the reply looks, bare (find_and_grep's). */
+export const bareGrepFields = {
+  query: z.string().min(1),
+  regex: z.boolean().optional(),
+  fixed_strings: z.boolean().optional(),
+  word: z.boolean().optional(),
+  case: z.enum(['smart', 'insensitive', 'sensitive']).optional(),
+  multiline: z.boolean().optional(),
+  max_filesize: maxFilesize.optional(),
+  context_before: clampedInt('context_before', LIVE.contextLines, { clampKey }).optional(),
+  context_after: clampedInt('context_after', LIVE.contextLines, { clampKey }).optional(),
+  encoding: z.string().optional(),
+  max_count: clampedInt('max_count', LIVE.maxCount, { clampKey }).optional(),
+  timeout_ms: withDefault(clampedInt('timeout_ms', LIVE.timeoutMs, { clampKey }).optional(), LIVE.timeoutMs.default),
+  total_only: z.boolean().optional(),
+  count_only_matches: z.boolean().optional(),
+  summary_only: z.boolean().optional(),
+  group_by_file: z.boolean().optional(),
+  optimize_paths: z.boolean().optional(),
+  max_results: withDefault(clampedInt('max_results', LIVE.matchLimit, { clampKey }).optional(), LIVE.matchLimit.default),
+  locale: bareLocaleField,
 };
 
+/** search_content's inputs that decide which lines match, described where ripgrep's name for them does not say enough. */
+export const grepFields = described(bareGrepFields, {
+  query: 'A ripgrep regex, or literal text with fixed_strings.',
+  case: 'smart (default): insensitive unless query has capitals.',
+  multiline: 'Matches may span lines (\\n in query).',
+  max_filesize: 'Skip larger: "10M" (default), at most 200M.',
+  encoding: 'Default detected; e.g. Shift_JIS, GBK.',
+  max_count: 'Per file.',
+  optimize_paths: 'Paths relative to a common base field.',
+  max_results: 'Lines shown; totals count all.',
+  locale: 'Message language: en, ja or cs.',
+});
+
+/** How to spend tokens on a live search: the formats, cheapest first, with what each costs (search_content's description). */
 export const WORKFLOW = [
-  '🎯 RECOMMENDED WORKFLOW (most efficient): 1. total_only=true to count (~10 tokens);',
-  '2. count_only_matches=true for the distribution over files (~50-200 tokens);',
-  '3. summary_only=true for sample lines of the top files (~500-2000 tokens);',
-  '4. group_by_file=true or full results only when you must read the matches (~2000-50000+ tokens).',
-  '💡 A coarser format of the same search right after a richer one is answered from a cache.',
-  '⚠️ total_only, count_only_matches, summary_only and group_by_file are mutually exclusive.',
+  `Cheapest first, one format per call: total_only (${FORMAT_TOKENS.total_only}), count_only_matches (per file, ${FORMAT_TOKENS.count_only_matches}),`,
+  `summary_only (top files, ${FORMAT_TOKENS.summary_only}), then group_by_file or full.`,
 ].join(' ');
 
 /** What every live tool starts a call with: its locale, the live service, the fenced root, the warnings parsing raised. */

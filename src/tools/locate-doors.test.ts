@@ -42,8 +42,8 @@ describe('locate through MCP over stdio (official SDK client)', () => {
     const { tools } = await session.client.listTools();
     const tool = tools.find((t) => t.name === 'locate')!;
     expect(tool.inputSchema).toMatchObject({
-      required: ['text'], additionalProperties: false,
-      properties: { text: { maxLength: LOCATE.textMaxChars }, max_results: { maximum: LOCATE.maxResults.max } },
+      required: ['text'],
+      properties: { text: { maxLength: LOCATE.textMaxChars }, max_results: { maximum: LOCATE.maxResults.max, default: LOCATE.maxResults.default } },
     });
   });
 

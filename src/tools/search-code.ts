@@ -19,9 +19,9 @@ export const searchCodeTool = defineTool<SearchCodeParams, SearchCodeResponse>({
   title: 'Search indexed code',
   group: 'code',
   description: [
-    'Search the indexed project: ranked words (BM25 over identifiers split at camelCase/snake_case), exact substrings or RE2 regexes with exact totals.',
-    'Exact and regex modes return one item per matching line and `total` counts matching lines (same hits as ripgrep).',
-    'Tip: start with detail_level "ultra" and max_results 5; page with next_skip.',
+    'Search the index: ranked words (camelCase/snake_case split), exact substrings or regexes; exact totals.',
+    'First choice for code; find_references for callers, locate for a bug report, search_content for unindexed files.',
+    'Start with detail_level ultra, max_results 5.',
   ].join(' '),
   inputSchema,
   // The calling thread resolves cursors, the cache and (embeddings on) the query's vector; the page itself is computed in the search pool.

@@ -17,14 +17,14 @@ import { defineTool } from './types.js';
 const strings = z.array(z.string());
 
 export const inputSchema = toolSchema({
-  roots: strings.optional().describe('Folders to search, relative to the project root, e.g. ["."] or ["src"]. roots or files is required.'),
-  files: strings.optional().describe('Files to search, relative to the project root.'),
+  roots: strings.optional().describe('Relative folders, e.g. ["."]; roots or files is required.'),
+  files: strings.optional(),
   ...grepFields,
-  include_globs: strings.optional().describe('Only files matching these globs (rg -g), e.g. ["*.ts","src/**"].'),
-  exclude_globs: strings.optional().describe('Leave out files matching these globs (rg -g !glob).'),
-  follow_symlinks: z.boolean().optional().describe('Follow symbolic links (matches reached outside the project are left out). Default false.'),
-  hidden: z.boolean().optional().describe('Search hidden files too. Default false.'),
-  no_ignore: z.boolean().optional().describe('Search files .gitignore excludes too. Default false.'),
+  include_globs: strings.optional().describe('e.g. ["*.ts"] (rg -g).'),
+  exclude_globs: strings.optional(),
+  follow_symlinks: z.boolean().optional(),
+  hidden: z.boolean().optional(),
+  no_ignore: z.boolean().optional(),
 }, (input, ctx) => {
   if ((input.roots ?? []).length === 0 && (input.files ?? []).length === 0) ctx.addIssue(catalogueIssue('live.paths_required'));
   formatRule(input, ctx);
@@ -36,11 +36,7 @@ export const searchContentTool = defineTool<Input, object | number>({
   name: 'search_content',
   title: 'Search file contents (ripgrep)',
   group: 'live',
-  description: [
-    'Search file contents live with ripgrep (regex or literal, case, word, multiline, globs, context lines, encodings such as Shift_JIS or GBK).',
-    'The text reply groups matching lines by file as `line: text` rows; its JSON (structuredContent, REST) has {file, abs_path, line_number, line, submatches:[{start,end,match}]} per match (offsets are UTF-8 bytes in line), total_matches, truncated and estimated_tokens.',
-    WORKFLOW,
-  ].join(' '),
+  description: `Grep files as they are now with ripgrep: any file, unindexed or just edited. ${WORKFLOW} For indexed code search_code is ranked and faster.`,
   inputSchema,
   run: async (input, ctx, call) => {
     const { locale, live, root, warnings } = startLiveCall(input, ctx, call);

@@ -49,8 +49,10 @@ describe('search_structure through MCP over stdio (official SDK client)', () => 
     const { tools } = await session.client.listTools();
     const tool = tools.find((t) => t.name === 'search_structure')!;
     expect(tool.inputSchema).toMatchObject({
-      additionalProperties: false,
-      properties: { pattern: { type: 'string' }, rule: { type: 'object' }, max_results: { maximum: STRUCTURE.maxResults.max } },
+      properties: {
+        pattern: { type: 'string', maxLength: STRUCTURE.patternMaxChars }, rule: { type: 'object' },
+        max_results: { maximum: STRUCTURE.maxResults.max, default: STRUCTURE.maxResults.default },
+      },
     });
   });
 

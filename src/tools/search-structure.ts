@@ -28,12 +28,11 @@ export interface StructureResponse {
 
 export const searchStructureTool = defineTool<StructureParams, StructureResponse>({
   name: 'search_structure',
-  title: 'Search code by syntax (ast-grep patterns)',
+  title: 'Search by syntax (ast-grep)',
   group: 'code',
   description: [
-    'Find code by its syntax tree, with ast-grep patterns: "kmalloc_array($N, $S, $F)", "try: $$$B except Exception: pass", "console.log($$$ARGS)".',
-    '$NAME matches one node, $$$NAME any number; each match gives file, start/end line:column, the code and what each metavariable captured; total is exact.',
-    'Optional rule: an ast-grep rule object (kind, has, inside, not, all, any, ...). The index picks candidate files by the pattern\'s literal words, so patterns naming an identifier are fastest.',
+    'Find code by syntax with an ast-grep pattern and/or rule ("try: $$$B except Exception: pass"): shapes text search cannot express.',
+    'Exact totals; patterns naming an identifier are fastest.',
   ].join(' '),
   inputSchema: structureSchema,
   run: async (params, ctx, call) => {

@@ -258,11 +258,10 @@ describe('through the MCP SDK client over stdio', () => {
     expect(cs.body.error).toBe(code('search_code.below_min', { param: 'max_results', min: 1, value: 0 })('cs'));
   });
 
-  it('publishes exact ranges, enums and strictness in tools/list', async () => {
+  it('publishes exact ranges, enums and defaults in tools/list', async () => {
     const { tools } = await session.client.listTools();
     const search = tools.find((t) => t.name === 'search_code')!.inputSchema as Record<string, any>;
-    expect(search.additionalProperties).toBe(false);
-    expect(search.properties.max_results).toMatchObject({ type: 'integer', minimum: SEARCH_CODE.maxResults.min, maximum: SEARCH_CODE.maxResults.max });
+    expect(search.properties.max_results).toEqual({ type: 'integer', minimum: SEARCH_CODE.maxResults.min, maximum: SEARCH_CODE.maxResults.max, default: SEARCH_CODE.maxResults.default });
     expect(search.properties.query).toMatchObject({ minLength: 1, maxLength: SEARCH_CODE.queryMaxChars });
     expect(search.properties.mode.enum).toEqual(['auto', 'text', 'exact', 'regex']);
     const content = tools.find((t) => t.name === 'search_content')!.inputSchema as Record<string, any>;
