@@ -6,9 +6,13 @@
  * only the requested window is kept. A wall-clock budget stops a runaway
  * scan: the page found so far comes back with `partial` (its total a lower
  * bound), or, when the page is still empty, a TIMEOUT error; never a short,
- * silently wrong answer, and never "found nothing".
+ * silently wrong answer, and never "found nothing". A hit on the page
+ * carries a few lines of its chunk around it as context; only chunks that
+ * put a hit on the page are split into lines.
  */
 import { catalogueError } from '../contracts/errors.js';
+import { SEARCH_DISPLAY } from '../contracts/limits.js';
+import { clipLine } from '../shape/search-code-items.js';
 import type { IndexReader } from '../store/store.js';
 import { compileMatcher } from './matcher.js';
 import type { LinesPlan } from './plan.js';
@@ -22,6 +26,9 @@ export interface LineHit {
   text: string;
   ranges: [number, number][];
   rangesTruncated?: true;
+  /** Lines of the chunk just before and after the matched one (SEARCH_DISPLAY.lineContextLines each side at most), each cut as a snippet line is. */
+  before: string[];
+  after: string[];
 }
 
 /** A line hit's id: its chunk and line, or (a chunk id below 0) its file in the first stage of a pass under way (search/first-stage-reader). */
@@ -35,6 +42,14 @@ export interface LinesResult {
   candidateChunks: number;
   /** The budget ran out: `total` counts the lines verified so far. */
   partial?: true;
+}
+
+/** The lines around line `at` (0-based) of a chunk's lines, each cut to a snippet line's length. */
+function contextOf(lines: readonly string[], at: number, context: number = SEARCH_DISPLAY.lineContextLines): { before: string[]; after: string[] } {
+  return {
+    before: lines.slice(Math.max(0, at - context), at).map(clipLine),
+    after: lines.slice(at + 1, at + 1 + context).map(clipLine),
+  };
 }
 
 /**
@@ -66,12 +81,15 @@ export async function searchLines(
         const lines = matcher.countLines(row.content);
         if (total + lines <= window.offset) { total += lines; continue; }
       } else if (!matcher.mayMatch(row.content)) continue;
+      let lines: string[] | null = null;
       for (const match of matcher.matchLines(row.content)) {
         if (total >= window.offset && hits.length < window.limit) {
+          lines ??= row.content.toString('utf8').split('\n');
           hits.push({
             chunkId: row.chunk_id, repository: row.repository, path: row.path, language: row.language,
             line: row.start_line + match.line, text: match.text, ranges: match.ranges,
             ...(match.rangesTruncated ? { rangesTruncated: true as const } : {}),
+            ...contextOf(lines, match.line),
           });
         }
         total++;
