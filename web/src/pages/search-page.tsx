@@ -76,7 +76,14 @@ export function SearchPage({ url }: { url: URL }) {
   // The text filters keep what is typed until it is committed (change), so a re-render while a search answers does not wipe it.
   const [repoDraft, setRepoDraft] = useState(filters.repo);
   const [pathDraft, setPathDraft] = useState(filters.path);
-  useEffect(() => { setDraft(filters.q); setRepoDraft(filters.repo); setPathDraft(filters.path); setCursors([null]); }, [key]);
+  // The query the box itself last put in the URL: that change must not reset the box, or a key typed
+  // between the pause's navigation and this render would be lost.
+  const typed = useRef<string | null>(null);
+  useEffect(() => {
+    if (filters.q !== typed.current) setDraft(filters.q);
+    typed.current = null;
+    setRepoDraft(filters.repo); setPathDraft(filters.path); setCursors([null]);
+  }, [key]);
   useEffect(() => { if (!filters.q) box.current?.focus(); }, []);
 
   const cursor = cursors[cursors.length - 1] ?? null;
@@ -99,7 +106,7 @@ export function SearchPage({ url }: { url: URL }) {
   // Search as you type: the URL follows the box after a pause (replace, so Back skips keystrokes).
   useEffect(() => {
     if (draft === filters.q) return;
-    const timer = setTimeout(() => navigate(href('/', { ...filters, q: draft }), { replace: true }), DEBOUNCE_MS);
+    const timer = setTimeout(() => { typed.current = draft; navigate(href('/', { ...filters, q: draft }), { replace: true }); }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft]);
 
