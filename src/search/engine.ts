@@ -14,7 +14,7 @@ import { shapeItem, type SearchCodeItem, type ShapeableHit } from '../shape/sear
 import type { QueryType } from './classify.js';
 import { dedupHits } from './dedup.js';
 import { fusedSearch, type FusedHit, type FusedResult, type Reference } from './fused-search.js';
-import { lineHitId, searchLines } from './line-search.js';
+import { lineHitId, searchLines, widenContext } from './line-search.js';
 import { planSearch, type LinesPlan, type Plan, type WordsPlan } from './plan.js';
 import { searchWithVectors, type SemanticResult, type SemanticSearch } from './semantic-fusion.js';
 
@@ -127,6 +127,7 @@ async function retrieveWords(reader: IndexReader, plan: WordsPlan, window: Searc
 
 async function retrieveLines(reader: IndexReader, plan: LinesPlan, window: SearchWindow): Promise<Retrieved> {
   const result = await searchLines(reader, plan, window);
+  await widenContext(reader, result.hits);
   // The item stays the matched line (start_line = end_line); its snippet carries the context lines around it.
   const hits = result.hits.map((hit): ShapeableHit => {
     const text = [...hit.before, hit.text, ...hit.after].join('\n');
