@@ -76,9 +76,9 @@ export const SEARCH_DISPLAY = {
   /** Lines of a `compact` snippet. */
   compactLines: 3,
   /**
-   * Lines of context before and after the matched line of an exact or regex hit (its snippet, taken
-   * from the line's chunk, so fewer at a chunk's edge): a bare line rarely says what it belongs to,
-   * and two lines each side is what `rg -C2` shows. `compact` still cuts the snippet to compactLines,
+   * Lines of context before and after the matched line of an exact or regex hit (its snippet; fewer
+   * only at the file's edges): a bare line rarely says what it belongs to, and two lines each side is
+   * what `rg -C2` shows. `compact` still cuts the snippet to compactLines,
    * `ultra` to the line alone.
    */
   lineContextLines: 2,

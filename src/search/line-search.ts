@@ -28,7 +28,7 @@ export interface LineHit {
   text: string;
   ranges: [number, number][];
   rangesTruncated?: true;
-  /** Lines of the chunk just before and after the matched one (SEARCH_DISPLAY.lineContextLines each side at most), each cut as a snippet line is. */
+  /** Lines just before and after the matched one (SEARCH_DISPLAY.lineContextLines each side at most; from its chunk, then widenContext), each cut as a snippet line is. */
   before: string[];
   after: string[];
 }
