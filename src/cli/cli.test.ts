@@ -42,7 +42,9 @@ describe('quarry CLI', () => {
     await runCli(['index', root]);
     const human = await runCli(['search', 'PM_RESUME', '--mode', 'exact', '--root', root]);
     expect(human.code).toBe(0);
-    expect(human.stdout).toContain('src/server.ts:2:');
+    // grep's shape: the matched line alone, not the context lines its snippet carries.
+    expect(human.stdout.split('\n')[0]).toBe('src/server.ts:2:  // PM_RESUME handling');
+    expect(human.stdout).not.toContain('listen(port)');
     expect((await runCli(['search', 'nothingmatchesthis', '--root', root])).code).toBe(1);
     const bad = await runCli(['search', '   ', '--root', root]);
     expect(bad.code).toBe(2);

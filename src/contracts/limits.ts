@@ -76,6 +76,13 @@ export const SEARCH_DISPLAY = {
   /** Lines of a `compact` snippet. */
   compactLines: 3,
   /**
+   * Lines of context before and after the matched line of an exact or regex hit (its snippet; fewer
+   * only at the file's edges): a bare line rarely says what it belongs to, and two lines each side is
+   * what `rg -C2` shows. `compact` still cuts the snippet to compactLines,
+   * `ultra` to the line alone.
+   */
+  lineContextLines: 2,
+  /**
    * Highlight ranges kept per line and per item: a 300 KB minified line matched by `.` has 300,000
    * ranges (3 MB of JSON); a reader needs the first few to see the match. Past a cap the item
    * carries `highlights_truncated: true`.

@@ -180,6 +180,10 @@ export const projectWithState = project.extend({
   message: z.string().optional().describe('The catalogue\'s words for a failed build.'),
 });
 
+export const exampleQueriesResponse = z.object({
+  queries: z.array(z.string()).describe('Identifiers the served folder\'s index defines that the most files call, generic and very short names left out; empty while there is no index or call graph.'),
+});
+
 export const projectsEvent = z.object({
   projects: z.array(projectWithState),
 }).describe('Data of one `event: projects` server-sent event: sent on connect and again whenever a project or its state changes.');

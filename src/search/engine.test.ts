@@ -15,6 +15,8 @@ beforeAll(async () => {
     'src/config.ts': 'export function parseConfigFile(path: string) {\n  return readConfig(path);\n}\n',
     'src/retry.py': 'def retry_with_backoff(fn):\n    """Retry fn with exponential backoff."""\n    return fn()\n',
     'docs/guide.md': '# Guide\nThe retry policy uses exponential backoff between attempts.\n',
+    'src/steps.ts': ['const zetaOne = 1;', 'const two = 2;', 'const three = 3;', 'const four = 4;', 'const zetaFive = 5;', 'const six = 6;', 'const seven = 7;',
+      `const zetaLong = '${'x'.repeat(700)}';`, 'const nine = 9;', ''].join('\n'),
   };
   // Many files with a common word, to page through.
   for (let i = 0; i < 45; i++) files[`many/file${String(i).padStart(2, '0')}.txt`] = `common marker line ${i}\nother text\ncommon marker again ${i}\n`;
@@ -122,6 +124,28 @@ describe('search_code over a real index', () => {
     const item = (await search({ query: '"CREATE TABLE"', snippet_lines: 1 })).items[0]!;
     expect(item.snippet).toBe('CREATE TABLE users (id int);');
     expect(item.snippet_start_line).toBe(3);
+  });
+
+  it('gives an exact or regex hit two lines of context each side in its snippet, the item staying the matched line', async () => {
+    const hits = (await search({ query: 'zeta[A-Z]', mode: 'regex' })).items;
+    expect(hits.map((i) => [i.start_line, i.end_line])).toEqual([[1, 1], [5, 5], [8, 8]]);
+    const [first, middle, long] = hits;
+    // The chunk's first line has nothing before it: the snippet starts at the line itself.
+    expect(first!.snippet).toBe('const zetaOne = 1;\nconst two = 2;\nconst three = 3;');
+    expect(first!.snippet_start_line).toBeUndefined();
+    expect(middle!.snippet).toBe('const three = 3;\nconst four = 4;\nconst zetaFive = 5;\nconst six = 6;\nconst seven = 7;');
+    expect(middle!.snippet_start_line).toBe(3);
+    expect(middle!.highlights).toEqual({ 5: [[6, 11]] });
+    // A long matched line is still cut around its match, its context kept whole.
+    const longLines = long!.snippet!.split('\n');
+    expect(longLines.map((l) => l.length < 100 ? l : 'cut')).toEqual(['const six = 6;', 'const seven = 7;', 'cut', 'const nine = 9;']);
+    expect(long!.line_truncated).toBe(true);
+    expect(longLines[2]!.slice(long!.highlights['8']![0]![0], long!.highlights['8']![0]![1])).toBe('zetaL');
+    const compact = (await search({ query: 'zetaFive', mode: 'exact', detail_level: 'compact' })).items[0]!;
+    expect([compact.snippet, compact.snippet_start_line]).toEqual(['const four = 4;\nconst zetaFive = 5;\nconst six = 6;', 4]);
+    const ultra = (await search({ query: 'zetaFive', mode: 'exact', detail_level: 'ultra' })).items[0]!;
+    expect(ultra.line).toBe('src/steps.ts:5: const zetaFive = 5;');
+    expect((await search({ query: 'zetaFive', mode: 'exact', snippet_lines: 1 })).items[0]!.snippet).toBe('const zetaFive = 5;');
   });
 
   it('ranks by bm25 with positive relevance, higher first', async () => {

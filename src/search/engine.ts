@@ -14,7 +14,7 @@ import { shapeItem, type SearchCodeItem, type ShapeableHit } from '../shape/sear
 import type { QueryType } from './classify.js';
 import { dedupHits } from './dedup.js';
 import { fusedSearch, type FusedHit, type FusedResult, type Reference } from './fused-search.js';
-import { lineHitId, searchLines } from './line-search.js';
+import { lineHitId, searchLines, widenContext } from './line-search.js';
 import { planSearch, type LinesPlan, type Plan, type WordsPlan } from './plan.js';
 import { searchWithVectors, type SemanticResult, type SemanticSearch } from './semantic-fusion.js';
 
@@ -127,12 +127,18 @@ async function retrieveWords(reader: IndexReader, plan: WordsPlan, window: Searc
 
 async function retrieveLines(reader: IndexReader, plan: LinesPlan, window: SearchWindow): Promise<Retrieved> {
   const result = await searchLines(reader, plan, window);
-  const hits = result.hits.map((hit): ShapeableHit => ({
-    id: lineHitId(hit.chunkId, hit.line), repository: hit.repository, path: hit.path, language: hit.language,
-    startLine: hit.line, endLine: hit.line, symbol: null, score: 1,
-    text: hit.text, highlights: { [String(hit.line)]: hit.ranges }, tokenCount: estimateTokens(hit.text),
-    singleLine: true, ...(hit.rangesTruncated ? { highlightsTruncated: true } : {}),
-  }));
+  await widenContext(reader, result.hits);
+  // The item stays the matched line (start_line = end_line); its snippet carries the context lines around it.
+  const hits = result.hits.map((hit): ShapeableHit => {
+    const text = [...hit.before, hit.text, ...hit.after].join('\n');
+    return {
+      id: lineHitId(hit.chunkId, hit.line), repository: hit.repository, path: hit.path, language: hit.language,
+      startLine: hit.line, endLine: hit.line, symbol: null, score: 1,
+      text, highlights: { [String(hit.line)]: hit.ranges }, tokenCount: estimateTokens(text),
+      singleLine: true, focusLine: hit.line, ...(hit.before.length > 0 ? { textStartLine: hit.line - hit.before.length } : {}),
+      ...(hit.rangesTruncated ? { highlightsTruncated: true } : {}),
+    };
+  });
   return { plan, hits, total: result.total, ...(result.partial ? { partial: true as const } : {}) };
 }
 

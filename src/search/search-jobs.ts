@@ -35,6 +35,7 @@ export interface SearchOps {
   project_search: { params: SearchRequest; result: SearchResponse };
   locate: { params: LocateParams; result: LocateResponse };
   search_structure: { params: StructureParams; result: StructureSearchResult };
+  example_queries: { params: { count: number }; result: string[] };
 }
 
 export type SearchOp = keyof SearchOps;
@@ -220,6 +221,10 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
       // Loaded on the first structural search: ast-grep's native library is no cost to workers that never run one.
       const { searchStructure } = await import('./structure/structure-search.js');
       return store.read((reader) => searchStructure(reader, job.params as SearchOps['search_structure']['params']));
+    }
+    case 'example_queries': {
+      const { exampleQueries } = await import('./example-queries.js');
+      return store.read((reader) => exampleQueries(reader, (job.params as SearchOps['example_queries']['params']).count));
     }
     default:
       throw new Error(`unknown search op ${String(job.op)}`);

@@ -16,7 +16,8 @@ import type { WindowStore } from './rate-limit/window-store.js';
 export interface AppOptions {
   projects: ProjectRegistry;
   toolContext: ToolContext;
-  tools: readonly AnyTool[];
+  /** The tools served, asked per request: without `--tools` the medicines group follows an import made while the server runs (tools/default-groups). */
+  tools: () => readonly AnyTool[];
   toolLog: ToolCallLogger;
   windowStore: WindowStore;
   rateLimits: { windowMs: number; mcpPerWindow: number; searchPerWindow: number; projectsPerWindow: number };

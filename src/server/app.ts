@@ -80,7 +80,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerFileRoutes(app, options, clientOf);
   registerProgressRoutes(app, options, clientOf);
   registerWebRoutes(app);
-  const document = openApiDocument(options.tools);
-  app.get('/api/openapi.json', { config: { door: 'rest' } }, async () => document);
+  // Made again only when the served tools change (a registry imported while the server runs).
+  let document = { tools: options.tools(), json: openApiDocument(options.tools()) };
+  app.get('/api/openapi.json', { config: { door: 'rest' } }, async () => {
+    const tools = options.tools();
+    if (tools !== document.tools) document = { tools, json: openApiDocument(tools) };
+    return document.json;
+  });
   return app;
 }

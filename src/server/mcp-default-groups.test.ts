@@ -4,11 +4,15 @@
  * medicine tools only where a SÚKL registry was imported under the root;
  * `--tools medicines` still serves them without one, and they say how to
  * import. The default tools/list is what every agent session pays for, and
- * stays within TOOL_LIST.defaultTokensMax o200k tokens (counted as eval:tokens counts it).
+ * stays within TOOL_LIST.defaultTokensMax o200k tokens (counted as eval:tokens counts it). A
+ * registry imported while a server runs adds the group: a stdio session is
+ * told (tools/list_changed), `quarry serve` lists it on the next request.
  */
 import { afterEach, describe, expect, it } from 'vitest';
+import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import { TOOL_LIST } from '../contracts/limits.js';
 import { importMedicines } from '../test-support/browser.js';
+import { connectHttp, startServe } from '../test-support/http-server.js';
 import { callJson, connectStdio, type StdioSession } from '../test-support/mcp-client.js';
 import { o200kTokens } from '../test-support/o200k.js';
 import { makeTree } from '../test-support/temp-tree.js';
@@ -62,5 +66,36 @@ describe('quarry mcp: the default tool groups', () => {
     session = await connectStdio(['--root', root, '--no-refresh']);
     expect(await names()).toEqual(toolsInGroups(['code', 'live', 'medicines']).map((t) => t.name).sort());
     expect((await callJson(session.client, 'search-medicine', { query: 'paralen' })).body.total_count).toBe(4);
+  });
+
+  it('tells a stdio session when a registry is imported while it lasts, and then serves the medicine tools', async () => {
+    const root = makeTree({ 'src/a.ts': 'export const a = 1;\n' });
+    session = await connectStdio(['--root', root, '--no-refresh']);
+    expect(session.client.getServerCapabilities()?.tools?.listChanged).toBe(true);
+    expect(await names()).not.toContain('search-medicine');
+    const changed = new Promise<void>((resolve) => session!.client.setNotificationHandler(ToolListChangedNotificationSchema, () => resolve()));
+    await importMedicines(root);
+    await changed;
+    expect(await names()).toEqual(toolsInGroups(['code', 'live', 'medicines']).map((t) => t.name).sort());
+    expect((await callJson(session.client, 'search-medicine', { query: 'paralen' })).body.total_count).toBe(4);
+  });
+
+  it('quarry serve lists the medicine tools over REST and MCP once a registry is imported while it runs', async () => {
+    const root = makeTree({ 'src/a.ts': 'export const a = 1;\n' });
+    const server = await startServe(root, ['--refresh', 'off']);
+    try {
+      const restNames = async () => ((await (await fetch(`${server.url}/api/tools`)).json()) as { tools: { name: string }[] }).tools.map((t) => t.name);
+      expect(await restNames()).not.toContain('search-medicine');
+      await importMedicines(root);
+      await expect.poll(restNames, { timeout: 5_000 }).toContain('search-medicine');
+      const client = await connectHttp(`${server.url}/mcp`);
+      try {
+        expect((await client.listTools()).tools.map((t) => t.name)).toEqual(expect.arrayContaining(medicineNames));
+      } finally {
+        await client.close();
+      }
+    } finally {
+      await server.stop();
+    }
   });
 });

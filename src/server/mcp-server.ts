@@ -40,15 +40,19 @@ export interface McpDoorOptions {
    * --no-structured-content` or QUARRY_MCP_STRUCTURED_CONTENT=off leaves it out.
    */
   structuredContent?: boolean;
+  /** The tools may change while a session lasts (tools/default-groups): say so, and `followTools` then tells the client. */
+  listChanged?: boolean;
 }
 
 const OFF = new Set(['0', 'off', 'false', 'no']);
 
-export function createMcpServer(ctx: ToolContext, tools: readonly AnyTool[], log: ToolCallLogger, options: McpDoorOptions = {}): Server {
+/** `tools`: a fixed list, or the list as it is at each request (a registry imported while a session lasts adds the medicines group). */
+export function createMcpServer(ctx: ToolContext, tools: readonly AnyTool[] | (() => readonly AnyTool[]), log: ToolCallLogger, options: McpDoorOptions = {}): Server {
   const structured = options.structuredContent ?? !OFF.has((ctx.env.QUARRY_MCP_STRUCTURED_CONTENT ?? '').trim().toLowerCase());
-  const server = new Server(SERVER_INFO, { capabilities: { tools: {} }, instructions: SERVER_INSTRUCTIONS });
+  const current = typeof tools === 'function' ? tools : () => tools;
+  const server = new Server(SERVER_INFO, { capabilities: { tools: options.listChanged ? { listChanged: true } : {} }, instructions: SERVER_INSTRUCTIONS });
   server.setRequestHandler(ListToolsRequestSchema, async () => ({
-    tools: tools.map((tool) => ({
+    tools: current().map((tool) => ({
       name: tool.name,
       title: tool.title,
       description: tool.description,
@@ -59,7 +63,7 @@ export function createMcpServer(ctx: ToolContext, tools: readonly AnyTool[], log
     const { name, arguments: args } = request.params;
     try {
       // extra.signal aborts on notifications/cancelled and when the transport closes: live searches kill their process.
-      const { result, text } = await callToolWithText(name, args ?? {}, ctx, { tools, log, signal: extra.signal });
+      const { result, text } = await callToolWithText(name, args ?? {}, ctx, { tools: current(), log, signal: extra.signal });
       // The model reads the text (a compact rendering); the whole JSON reply rides along for programs.
       // A bare number (search_content total_only) is its own text: structuredContent must be an object.
       return { content: [{ type: 'text' as const, text }], ...(structured && typeof result === 'object' ? { structuredContent: result as Record<string, unknown> } : {}) };
@@ -70,6 +74,23 @@ export function createMcpServer(ctx: ToolContext, tools: readonly AnyTool[], log
     }
   });
   return server;
+}
+
+/**
+ * Sends `notifications/tools/list_changed` when the served tools change (a stdio session, which
+ * can be told; the stateless HTTP door's next request simply lists the new tools). Looks every
+ * `everyMs` on a timer that keeps no process alive; returns the function that stops it.
+ */
+export function followTools(server: Server, tools: () => readonly AnyTool[], everyMs: number): () => void {
+  let last = tools();
+  const timer = setInterval(() => {
+    const now = tools();
+    if (now === last) return;
+    last = now;
+    server.sendToolListChanged().catch(() => { /* the client is gone; its session ends on its own */ });
+  }, everyMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);

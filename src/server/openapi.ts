@@ -117,6 +117,12 @@ export function openApiDocument(tools: readonly AnyTool[]): Json {
         },
       },
     },
+    '/api/example-queries': {
+      get: {
+        summary: 'A few example queries from the served folder\'s index (the web page\'s home view): the names it defines that the most files call',
+        responses: { 200: jsonReply('Example queries', out(api.exampleQueriesResponse)), 503: error('The served folder has no index yet (INDEX_MISSING)') },
+      },
+    },
     '/api/events/projects': {
       get: {
         summary: 'Server-sent events: the project list with each project\'s build state, on connect and whenever it changes',

@@ -51,7 +51,8 @@ export interface ServeOptions {
   projectRateLimit?: number;
   bodyLimitBytes?: number;
   refresh?: RefreshMode;
-  tools: readonly AnyTool[];
+  /** The tools served, asked per request (tools/default-groups' followDefaultGroups, or a fixed list). */
+  tools: () => readonly AnyTool[];
   toolLog: ToolCallLogger;
   locale?: string;
   logger?: boolean | Record<string, unknown>;

@@ -4,7 +4,8 @@
  * Every level carries the search_code contract's guaranteed fields (id, file, repository,
  * language, relevance >= 0, highlights never null, start/end lines); levels
  * differ only in how much text comes along:
- * - full: the chunk (or line) text, cut to `snippet_lines` around the first match when > 0;
+ * - full: the chunk text (or the matched line with its context lines), cut to `snippet_lines`
+ *   around the first match when > 0;
  * - compact: at most three lines around the first match;
  * - ultra: one line, `path:line: text`.
  * Highlights are capped per line and per item (`highlights_truncated`); the
@@ -32,8 +33,10 @@ export interface ShapeableHit {
   tokenCount: number;
   /** The line the hit is about (a call site, a definition); else its first highlight. */
   focusLine?: number;
-  /** `text` is one matched line (exact/regex hits): a long one is cut around its match. */
+  /** `text` is one matched line (exact/regex hits), with its context lines when `textStartLine` says so: a long matched line is cut around its match. */
   singleLine?: boolean;
+  /** The line `text` starts at when it is not `startLine`: a line hit's context lines before it. */
+  textStartLine?: number;
   /** The engine already left ranges out (its own per-line cap). */
   highlightsTruncated?: boolean;
 }
@@ -95,26 +98,36 @@ export function clipLine(line: string): string {
 }
 const clip = clipLine;
 
+/** The line a hit's `text` starts at. */
+const textStart = (hit: ShapeableHit) => hit.textStartLine ?? hit.startLine;
+
 /** A window of `size` lines of the hit around its first match (one line of lead-in when there is room). */
 function window(hit: ShapeableHit, size: number): { text: string; start: number } {
   const lines = hit.text.split('\n');
-  if (lines.length <= size) return { text: lines.map(clip).join('\n'), start: hit.startLine };
-  const focus = (hit.focusLine ?? firstHighlightedLine(hit.highlights) ?? hit.startLine) - hit.startLine;
+  const start = textStart(hit);
+  if (lines.length <= size) return { text: lines.map(clip).join('\n'), start };
+  const focus = (hit.focusLine ?? firstHighlightedLine(hit.highlights) ?? hit.startLine) - start;
   const leadIn = size >= 3 ? 1 : 0;
   const from = Math.max(0, Math.min(focus - leadIn, lines.length - size));
-  return { text: lines.slice(from, from + size).map(clip).join('\n'), start: hit.startLine + from };
+  return { text: lines.slice(from, from + size).map(clip).join('\n'), start: start + from };
 }
 
 export function roundRelevance(score: number): number {
   return Math.max(0, Math.round(score * 10_000) / 10_000);
 }
 
-/** A single-line hit whose line is too long to show: the item with the cut line as its text. */
+/** A single-line hit whose matched line is too long to show: the item with that line cut around its match (its context lines are cut already). */
 function cutSingleLine(hit: ShapeableHit, highlights: Highlights): { hit: ShapeableHit; cut: CutLine } | null {
-  if (!hit.singleLine || hit.text.length <= ENGINE.snippetLineMaxChars) return null;
+  if (!hit.singleLine) return null;
+  const lines = hit.text.split('\n');
+  const at = hit.startLine - textStart(hit);
+  const line = lines[at] ?? '';
+  if (line.length <= ENGINE.snippetLineMaxChars) return null;
   const key = String(hit.startLine);
-  const cut = cutLine(hit.text, highlights[key] ?? [], ENGINE.snippetLineMaxChars);
-  return { hit: { ...hit, text: cut.text, highlights: { [key]: cut.ranges }, tokenCount: estimateTokens(cut.text) }, cut };
+  const cut = cutLine(line, highlights[key] ?? [], ENGINE.snippetLineMaxChars);
+  lines[at] = cut.text;
+  const text = lines.join('\n');
+  return { hit: { ...hit, text, highlights: { [key]: cut.ranges }, tokenCount: estimateTokens(text) }, cut };
 }
 
 export function shapeItem(original: ShapeableHit, level: DetailLevel, snippetLines: number): SearchCodeItem {
@@ -136,12 +149,12 @@ export function shapeItem(original: ShapeableHit, level: DetailLevel, snippetLin
   if (long) { item.line_truncated = true; item.line_offset = long.cut.offset; }
   if (level === 'ultra') {
     const focus = hit.focusLine ?? firstHighlightedLine(hit.highlights) ?? hit.startLine;
-    const text = hit.text.split('\n')[focus - hit.startLine] ?? '';
+    const text = hit.text.split('\n')[focus - textStart(hit)] ?? '';
     item.line = `${item.file}:${focus}: ${long ? text : clip(text.trim())}`;
     return item;
   }
   const size = level === 'compact' ? (snippetLines > 0 ? Math.min(snippetLines, SEARCH_DISPLAY.compactLines) : SEARCH_DISPLAY.compactLines) : snippetLines;
-  const cut = size > 0 ? window(hit, size) : { text: hit.text.split('\n').map(clip).join('\n'), start: hit.startLine };
+  const cut = size > 0 ? window(hit, size) : { text: hit.text.split('\n').map(clip).join('\n'), start: textStart(hit) };
   item.snippet = cut.text;
   if (cut.start !== hit.startLine || cut.text.split('\n').length < hit.endLine - hit.startLine + 1) item.snippet_start_line = cut.start;
   if (level === 'full') item.token_count = hit.tokenCount;

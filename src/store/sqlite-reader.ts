@@ -408,6 +408,10 @@ export class SqliteReader implements IndexReader {
     return Promise.resolve(this.s.symbolsLike.all({ ...filter, like, limit }));
   }
 
+  calledNames(scan: number) {
+    return Promise.resolve(this.s.calledNames.all({ scan }));
+  }
+
   symbolNames(like: string, limit: number) {
     return Promise.resolve(this.s.symbolNames.all({ like, limit }).map((r) => r.name));
   }

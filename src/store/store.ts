@@ -152,6 +152,11 @@ export interface IndexReader extends LocateReader {
   symbolsLike(filter: SearchFilter, like: string, limit: number): Promise<SymbolRow[]>;
   /** Distinct definition names fitting a LIKE pattern. */
   symbolNames(like: string, limit: number): Promise<string[]>;
+  /**
+   * Names the index defines, by how many files call them, most first: of the `scan` most called
+   * names, those a definition has (the web page's example queries).
+   */
+  calledNames(scan: number): Promise<{ name: string; files: number }[]>;
   /** Edges of the given kinds (comma-separated) pointing at a name (ASCII case-insensitive), by repository, path, line. */
   edgesTo(filter: SearchFilter, name: string, kinds: string, window: PageWindow): Promise<EdgeRow[]>;
   edgesToCount(filter: SearchFilter, name: string, kinds: string): Promise<number>;

@@ -80,6 +80,9 @@ export const CONTRACT_TREE: Record<string, string> = {
   ])),
 };
 
+/** The tree's calls of names it defines (`new TokenValidator()` is one; `range`, `sleep` and `fn` it only calls), by files calling them, then name. */
+const CALLED_DEFINITIONS = [{ name: 'TokenValidator', files: 1 }, { name: 'checkSignature', files: 1 }, { name: 'validateToken', files: 1 }];
+
 /** Lines of `tree` that `matches` accepts, as `path:line`, in (path, line) order. */
 export function linesWhere(tree: Record<string, string>, matches: (line: string) => boolean): string[] {
   const hits: string[] = [];
@@ -203,6 +206,11 @@ export function storeContract(name: string, scratch: () => Promise<ScratchStore>
       expect(refs.references[0]!.text).toBe('return validator.validateToken(token);');
       expect(refs.definitions).toEqual([expect.objectContaining({ file: 'src/auth/token.ts', line: 2, name: 'TokenValidator.validateToken' })]);
       expect(refs.total).toBe(callers.length);
+    });
+
+    it('names the definitions called from the most files, most first, and no name it does not define', async () => {
+      const called = await store.read((reader) => reader.calledNames(50));
+      expect(called).toEqual(CALLED_DEFINITIONS);
     });
 
     it('suggests near words of its own vocabulary when nothing is found', async () => {

@@ -15,6 +15,7 @@ const OUT = path.join(PROJECT_ROOT, 'docs', 'screenshots');
 const PAGES: { name: string; url: string; ready: string; then?: string; wait?: string }[] = [
   { name: 'home', url: '/', ready: '[data-examples] a' },
   { name: 'search', url: '/?q=area', ready: '[data-hit]' },
+  { name: 'regex', url: `/?q=${encodeURIComponent('area\\(\\)')}&mode=regex`, ready: '[data-hit]' },
   { name: 'file', url: '/file?path=src%2Fshapes%2Fshape.ts#L3-L5', ready: '.file-view .code', then: '.outline button:has-text("Shape")', wait: '.refs h3' },
   { name: 'folder', url: '/folder?path=src', ready: '[data-listing]' },
   { name: 'live', url: '/live?tool=search_content&q=needle&roots=notes&format=group_by_file', ready: '.live-result mark' },

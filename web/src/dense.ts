@@ -37,3 +37,46 @@ export function segmentLines(segments: readonly [number, number][]): number {
 export function occurrences(highlights: Record<string, readonly unknown[]> | undefined): number {
   return Object.values(highlights ?? {}).reduce((sum, ranges) => sum + ranges.length, 0);
 }
+
+/** What merging needs of an exact or regex hit: the matched line (start_line) and its snippet with context lines. */
+export interface LineHitLike {
+  start_line: number;
+  end_line: number;
+  snippet: string;
+  snippet_start_line?: number;
+  highlights?: Record<string, [number, number][]>;
+}
+
+/** The inclusive lines a hit's snippet spans. */
+export function snippetSpan(hit: LineHitLike): [number, number] {
+  const from = hit.snippet_start_line ?? hit.start_line;
+  return [from, from + hit.snippet.split('\n').length - 1];
+}
+
+/**
+ * One file's exact or regex hits (one per matched line, each with a few
+ * lines of context, in line order) merged where their snippets overlap or
+ * touch, so a line is shown once: the merged hit spans its first to its last
+ * matched line, its snippet the union, `lines` its matched lines.
+ */
+export function mergeTouching<T extends LineHitLike>(hits: readonly T[]): (T & { lines: number[] })[] {
+  const merged: (T & { lines: number[] })[] = [];
+  for (const hit of hits) {
+    const last = merged[merged.length - 1];
+    const [from, to] = snippetSpan(hit);
+    const lastSpan = last ? snippetSpan(last) : null;
+    if (!last || !lastSpan || from > lastSpan[1] + 1 || from < lastSpan[0]) {
+      merged.push({ ...hit, snippet_start_line: from, lines: [hit.start_line] });
+      continue;
+    }
+    const extra = hit.snippet.split('\n').slice(lastSpan[1] + 1 - from);
+    merged[merged.length - 1] = {
+      ...last,
+      end_line: Math.max(last.end_line, hit.end_line),
+      snippet: extra.length > 0 && to > lastSpan[1] ? `${last.snippet}\n${extra.join('\n')}` : last.snippet,
+      highlights: { ...last.highlights, ...hit.highlights },
+      lines: [...last.lines, hit.start_line],
+    };
+  }
+  return merged;
+}

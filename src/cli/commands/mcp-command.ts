@@ -13,11 +13,11 @@ import { fileURLToPath } from 'node:url';
 import type { Command } from 'commander';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 import { InvalidArgumentError } from 'commander';
-import { connectMcp, createMcpServer } from '../../server/mcp-server.js';
+import { connectMcp, createMcpServer, followTools } from '../../server/mcp-server.js';
 import { ToolContext } from '../../tools/context.js';
 import type { PassProgress } from '../../tools/index-pass.js';
-import { DEFAULT_GROUPS_HELP, defaultToolGroups } from '../../tools/default-groups.js';
-import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
+import { DEFAULT_GROUPS_HELP, DEFAULT_GROUPS_RECHECK_MS, defaultToolGroups, servedTools } from '../../tools/default-groups.js';
+import { TOOL_GROUPS } from '../../tools/registry.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
 import { rankingLogFields } from '../../store/ranking-extension.js';
 import type { ToolGroup } from '../../tools/types.js';
@@ -86,6 +86,7 @@ export function registerMcpCommand(program: Command): void {
     .action((opts: { root: string; index?: string; store?: string; tools?: ToolGroup[]; refresh: boolean; locale?: string; structuredContent: boolean } & EmbeddingsFlags) =>
       runCommand(async () => {
         const ctx = new ToolContext({ root: opts.root, indexPath: opts.index, store: opts.store, locale: opts.locale, embeddings: embeddingsConfig(opts, process.env) });
+        const tools = servedTools(ctx.root, opts.tools);
         const groups = opts.tools ?? defaultToolGroups(ctx.root);
         let embedding: ChildProcess | undefined;
         if (opts.refresh && groups.includes('code')) {
@@ -108,12 +109,17 @@ export function registerMcpCommand(program: Command): void {
           if (refused) process.stderr.write(`quarry: text queries rank with FTS5's bm25(): ${refused}\n`);
         }
         // Commander sets the flag to true unless --no-structured-content; then the environment may still turn it off.
-        const server = createMcpServer(ctx, toolsInGroups(groups), streamToolLogger(process.stderr), opts.structuredContent ? {} : { structuredContent: false });
+        // Without --tools, a registry imported during the session adds the medicines tools, and the client is told.
+        const server = createMcpServer(ctx, tools, streamToolLogger(process.stderr), {
+          ...(opts.structuredContent ? {} : { structuredContent: false }), listChanged: !opts.tools,
+        });
         await connectMcp(server, new StdioServerTransport(), ctx.locale);
+        const unfollow = opts.tools ? () => {} : followTools(server, tools, DEFAULT_GROUPS_RECHECK_MS);
         await new Promise<void>((resolve) => {
           server.onclose = resolve;
           process.stdin.on('end', resolve);
         });
+        unfollow();
         embedding?.kill('SIGTERM');
         ctx.close();
         return 0;

@@ -19,8 +19,8 @@ import { parseHostEntry } from '../../server/access/host-allow-list.js';
 import { MEMORY_RATE_STORE } from '../../server/rate-limit/rate-store.js';
 import { startServer } from '../../server/serve.js';
 import type { RefreshMode } from '../../server/projects/folder-refresher.js';
-import { DEFAULT_GROUPS_HELP, defaultToolGroups } from '../../tools/default-groups.js';
-import { TOOL_GROUPS, toolsInGroups } from '../../tools/registry.js';
+import { DEFAULT_GROUPS_HELP, servedTools } from '../../tools/default-groups.js';
+import { TOOL_GROUPS } from '../../tools/registry.js';
 import { streamToolLogger } from '../../tools/tool-log.js';
 import type { ToolGroup } from '../../tools/types.js';
 import { EXIT, runCommand } from '../exit.js';
@@ -114,7 +114,7 @@ export function registerServeCommand(program: Command): void {
           allowedHosts: flags.allowedHosts, token: flags.token,
           mcpRateLimit: flags.mcpRateLimit, searchRateLimit: flags.searchRateLimit, projectRateLimit: flags.projectRateLimit,
           rateStore: flags.rateStore, rateKeyPrefix: flags.rateKeyPrefix, bodyLimitBytes: parseByteSize(flags.bodyLimit),
-          refresh: flags.refresh, tools: toolsInGroups(flags.tools ?? defaultToolGroups(dir)), toolLog: streamToolLogger(process.stdout), locale: flags.locale,
+          refresh: flags.refresh, tools: servedTools(dir, flags.tools), toolLog: streamToolLogger(process.stdout), locale: flags.locale,
         });
         const banner = serveBanner({
           url: server.url, root: path.resolve(dir), token: Boolean(flags.token), isTTY: process.stderr.isTTY === true, locale: resolveLocale(flags.locale),

@@ -32,8 +32,9 @@ export function printSearch(response: SearchCodeResponse, style: Style): string 
   const out: string[] = [];
   for (const item of response.items) {
     if (response.mode !== 'text') {
+      // One line per hit, as grep prints it: the matched line of the snippet, not its context lines.
       const line = item.start_line ?? 0;
-      const text = item.snippet ?? item.line ?? '';
+      const text = item.snippet?.split('\n')[line - (item.snippet_start_line ?? line)] ?? item.line ?? '';
       out.push(`${style.path(item.file)}:${line}:${highlightLine(text, item.highlights[String(line)], style)}`);
       continue;
     }

@@ -49,7 +49,7 @@ export function registerMcpRoutes(app: FastifyInstance, options: AppOptions, cli
   const limitMessages = rateLimitHook(options.windowStore, { ...rule, cost: (request) => jsonRpcMessageCount(request.body) }, clientOf);
 
   const handle = async (request: FastifyRequest, reply: FastifyReply) => {
-    const server = createMcpServer(options.toolContext, options.tools, options.toolLog);
+    const server = createMcpServer(options.toolContext, options.tools(), options.toolLog);
     const port = request.socket.localPort ?? 0;
     const origins = options.access.hosts.originValues(port);
     const transport = new StreamableHTTPServerTransport({

@@ -13,6 +13,7 @@ import { catalogueError } from '../../contracts/errors.js';
 import { HTTP } from '../../contracts/limits.js';
 import { createProjectRequest } from '../../contracts/rest-api.js';
 import { parseRequestBody } from '../../contracts/tool-input.js';
+import { exampleQueries } from '../../tools/example-queries.js';
 import { addConversationMessage, putProjectFile, startConversation } from '../../tools/project-content.js';
 import type { AppOptions } from '../app-options.js';
 import { restErrorBody } from '../http-errors.js';
@@ -30,6 +31,9 @@ export function registerProjectRoutes(app: FastifyInstance, options: AppOptions,
   const rest = { onRequest: limit, config: { door: 'rest' as const } };
 
   app.get('/api/projects', rest, async () => ({ projects: await projects.list() }));
+
+  // The served folder's example queries for the page's home view (tools/example-queries: cached, asked of a search worker).
+  app.get('/api/example-queries', rest, async () => ({ queries: await exampleQueries(options.toolContext) }));
 
   app.post('/api/projects', rest, async (request, reply) => {
     const body = parseRequestBody(createProjectRequest, request.body, options.toolContext.locale);

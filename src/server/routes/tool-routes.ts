@@ -22,7 +22,7 @@ export function registerToolRoutes(app: FastifyInstance, options: AppOptions, cl
     body: (decision) => JSON.stringify(restErrorBody(catalogueError('RATE_LIMITED', { key: 'http.tools_rate_limited', params: { seconds: Math.ceil(decision.retryAfterMs / 1000) } }, options.toolContext.locale))),
   }, clientOf);
   app.get('/api/tools', rest, async () => ({
-    tools: options.tools.map((tool) => ({
+    tools: options.tools().map((tool) => ({
       name: tool.name, title: tool.title, group: tool.group, description: tool.description, input_schema: toolJsonSchema(tool),
     })),
   }));
@@ -30,7 +30,7 @@ export function registerToolRoutes(app: FastifyInstance, options: AppOptions, cl
     // A client that hangs up before the reply cancels the call, so its rg/fd process or search worker is stopped.
     const gone = callerGone(reply);
     try {
-      return await callTool(request.params.name, request.body ?? {}, options.toolContext, { tools: options.tools, log: options.toolLog, signal: gone.signal });
+      return await callTool(request.params.name, request.body ?? {}, options.toolContext, { tools: options.tools(), log: options.toolLog, signal: gone.signal });
     } finally {
       gone.release();
     }

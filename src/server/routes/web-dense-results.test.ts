@@ -4,7 +4,9 @@
  * the page shows the matching lines with a line of context instead of the
  * whole chunk, so the first screen at 1280×900 holds four files' hits; each
  * hit names its symbol, each file its match count; "Show all" opens the
- * chunk; a file's header stays in view while its hits scroll by.
+ * chunk; a file's header stays in view while its hits scroll by. A regex
+ * hit shows the context lines search_code sends with it, merged with the
+ * file's next hit where they touch.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHROMIUM, axeViolations, launchBrowser, type BrowserSession } from '../../test-support/browser.js';
@@ -68,11 +70,25 @@ describe.skipIf(!CHROMIUM.present)('web page: dense search results (chromium)', 
     await expect.poll(lines).toEqual(['4', '5', '6', '35', '36', '37']);
   });
 
-  it('a one-line (regex) hit is headed by its line alone, not a one-line range', async () => {
+  it('a regex hit is headed by its line and shows two lines of context each side, not the line alone', async () => {
     const { page } = browser;
     await page.goto(`${base}/?q=${encodeURIComponent('!sessionToken\\)')}&mode=regex`);
     await expect.poll(() => page.locator('.file').count(), POLL).toBe(FILES);
-    expect(await page.locator('.file', { hasText: 'handler-3.ts' }).locator('[data-hit]').allTextContents()).toEqual(['Line 36']);
+    const file = page.locator('.file', { hasText: 'handler-3.ts' });
+    expect(await file.locator('[data-hit]').allTextContents()).toEqual(['Line 36']);
+    expect(await file.locator('.code .ln').allTextContents()).toEqual(['34', '35', '36', '37', '38']);
+    expect(await file.locator('.code tr', { has: page.locator('mark') }).locator('.ln').allTextContents()).toEqual(['36']);
+  });
+
+  it('regex hits whose context lines touch are shown as one piece, each line once', async () => {
+    const { page } = browser;
+    await page.goto(`${base}/?q=${encodeURIComponent('const step[01] =')}&mode=regex`);
+    await expect.poll(() => page.locator('.file').count(), POLL).toBe(FILES);
+    const file = page.locator('.file', { hasText: 'handler-3.ts' });
+    expect(await file.locator('[data-hit]').allTextContents()).toEqual(['Lines 6, 7']);
+    expect(await file.locator('.code .ln').allTextContents()).toEqual(['4', '5', '6', '7', '8', '9']);
+    expect(await file.locator('.code tr', { has: page.locator('mark') }).locator('.ln').allTextContents()).toEqual(['6', '7']);
+    expect(await file.locator('.file-head').textContent()).toContain('2 matches');
   });
 
   it('keeps a file\'s header in view while its hits scroll by', async () => {

@@ -281,6 +281,16 @@ export class PgReader implements IndexReader {
     );
   }
 
+  async calledNames(scan: number): Promise<{ name: string; files: number }[]> {
+    return this.rows<{ name: string; files: number }>(
+      `SELECT c.name, c.files FROM (
+         SELECT to_name AS name, count(DISTINCT file_id)::int AS files FROM edges WHERE kind = 'CALLS'
+         GROUP BY to_name ORDER BY files DESC, to_name LIMIT $1
+       ) c WHERE EXISTS (SELECT 1 FROM symbols sy WHERE sy.name = c.name)
+       ORDER BY c.files DESC, c.name`, [scan],
+    );
+  }
+
   async symbolNames(like: string, limit: number): Promise<string[]> {
     return (await this.rows<{ name: string }>(
       "SELECT DISTINCT name FROM symbols WHERE ascii_lower(name) LIKE ascii_lower($1) ESCAPE '\\' ORDER BY name LIMIT $2", [like, limit],

@@ -3,29 +3,14 @@
  * What the search page shows before a query: the served projects with their
  * file and chunk counts and index state, live from /api/events/projects (an
  * index being built is watched as it grows), and a few example queries taken
- * from the index itself: names of symbols that the words of declarations
- * (function, class, def, ...) find, so a new user sees what to type.
+ * from the index itself (GET /api/example-queries: the identifiers it
+ * defines that the most files call), so a new user sees what to type.
  */
 import { useEffect, useState } from 'preact/hooks';
-import { callTool, subscribe } from '../api';
+import { request, subscribe } from '../api';
 import { href, onLinkClick } from '../router';
 
 interface Project { id: string; name: string; kind: string; folder: string | null; files: number; chunks: number; state: 'indexing' | 'ready' | 'failed'; message?: string }
-
-/** Words that declarations start with in the languages Quarry indexes most. */
-const DECLARATION_WORDS = 'function class def fn func struct interface';
-const EXAMPLES = 6;
-
-/** Distinct symbol names of the hits, their last part (`Class.method` -> `method`), in answer order. */
-export function exampleQueries(items: readonly { symbol?: string | null }[], count = EXAMPLES): string[] {
-  const names: string[] = [];
-  for (const item of items) {
-    const name = item.symbol?.split(/[.:#]/).filter(Boolean).pop();
-    if (name && name.length >= 3 && !names.includes(name)) names.push(name);
-    if (names.length === count) break;
-  }
-  return names;
-}
 
 export function Home() {
   const [projects, setProjects] = useState<Project[] | null>(null);
@@ -33,8 +18,8 @@ export function Home() {
   useEffect(() => subscribe('/api/events/projects', (_event, data) => setProjects(data.projects), () => setProjects([])), []);
   useEffect(() => {
     let live = true;
-    callTool<{ items: { symbol?: string | null }[] }>('search_code', { query: DECLARATION_WORDS, mode: 'text', max_results: 20 })
-      .then((answer) => { if (live) setExamples(exampleQueries(answer.items)); })
+    request<{ queries: string[] }>('/api/example-queries')
+      .then((answer) => { if (live) setExamples(answer.queries); })
       .catch(() => { /* no index yet: the projects list says so */ });
     return () => { live = false; };
   }, []);

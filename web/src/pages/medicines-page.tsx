@@ -86,11 +86,11 @@ function NotServed() {
     <section lang="cs" aria-labelledby="med-title" data-not-served>
       <h1 id="med-title">Léčivé přípravky (SÚKL)</h1>
       <p>Tento server registr léčiv nenabízí: v jeho složce není importován. Importujte otevřená data SÚKL
-        (<code>quarry medicines import DLP.zip LEKARNY.zip --root SLOŽKA</code>) a server spusťte znovu,
-        nebo jej spusťte s <code>--tools code,live,medicines</code>.</p>
+        (<code>quarry medicines import DLP.zip LEKARNY.zip --root SLOŽKA</code>) a po dokončení importu
+        stránku znovu načtěte (server jej najde sám), nebo server spusťte s <code>--tools code,live,medicines</code>.</p>
       <p lang="en">This server does not serve the medicines registry: none is imported in its folder. Import the SÚKL open data
-        (<code>quarry medicines import DLP.zip LEKARNY.zip --root DIR</code>) and restart the server, or start it
-        with <code>--tools code,live,medicines</code>.</p>
+        (<code>quarry medicines import DLP.zip LEKARNY.zip --root DIR</code>) and reload this page once it has finished
+        (the server finds it by itself), or start the server with <code>--tools code,live,medicines</code>.</p>
     </section>
   );
 }

@@ -3,7 +3,8 @@
  * Indexed search (search_code): the query and its filters live in the URL;
  * typing searches after a pause, Enter at once. Results are grouped by file
  * and dense (matching lines with a line of context, the whole chunk on
- * request), pages follow next_cursor, and an empty answer shows the tool's suggestions
+ * request; an exact or regex hit is its line with the context lines
+ * search_code sends, merged with the file's next hit where they touch), pages follow next_cursor, and an empty answer shows the tool's suggestions
  * as links. `j`/`k` move through the hits. The path glob is checked on the
  * page (search_code has no path filter): the count says how many it kept.
  * Without a query it shows the home view (components/home).
@@ -12,7 +13,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import { callTool, errorText, request } from '../api';
 import { CodeLines } from '../components/code-lines';
 import { Home } from '../components/home';
-import { denseSegments, occurrences, segmentLines } from '../dense';
+import { denseSegments, mergeTouching, occurrences, segmentLines } from '../dense';
 import { globMatch } from '../glob';
 import { href, navigate, onLinkClick } from '../router';
 import { isTyping } from '../app';
@@ -21,7 +22,9 @@ import { servedTools } from '../served-tools';
 
 interface Hit {
   id: string; file: string; repository: string; language: string | null; start_line: number; end_line: number;
-  symbol?: string | null; snippet: string; highlights?: Record<string, [number, number][]>;
+  symbol?: string | null; snippet: string; snippet_start_line?: number; highlights?: Record<string, [number, number][]>;
+  /** Exact and regex hits merged where their context lines touch (dense): the matched lines. */
+  lines?: number[];
 }
 interface Answer {
   items: Hit[]; total: number; count: number; took_ms: number; next_cursor: string | null; mode: string;
@@ -73,7 +76,14 @@ export function SearchPage({ url }: { url: URL }) {
   // The text filters keep what is typed until it is committed (change), so a re-render while a search answers does not wipe it.
   const [repoDraft, setRepoDraft] = useState(filters.repo);
   const [pathDraft, setPathDraft] = useState(filters.path);
-  useEffect(() => { setDraft(filters.q); setRepoDraft(filters.repo); setPathDraft(filters.path); setCursors([null]); }, [key]);
+  // The query the box itself last put in the URL: that change must not reset the box, or a key typed
+  // between the pause's navigation and this render would be lost.
+  const typed = useRef<string | null>(null);
+  useEffect(() => {
+    if (filters.q !== typed.current) setDraft(filters.q);
+    typed.current = null;
+    setRepoDraft(filters.repo); setPathDraft(filters.path); setCursors([null]);
+  }, [key]);
   useEffect(() => { if (!filters.q) box.current?.focus(); }, []);
 
   const cursor = cursors[cursors.length - 1] ?? null;
@@ -96,7 +106,7 @@ export function SearchPage({ url }: { url: URL }) {
   // Search as you type: the URL follows the box after a pause (replace, so Back skips keystrokes).
   useEffect(() => {
     if (draft === filters.q) return;
-    const timer = setTimeout(() => navigate(href('/', { ...filters, q: draft }), { replace: true }), DEBOUNCE_MS);
+    const timer = setTimeout(() => { typed.current = draft; navigate(href('/', { ...filters, q: draft }), { replace: true }); }, DEBOUNCE_MS);
     return () => clearTimeout(timer);
   }, [draft]);
 
@@ -179,9 +189,11 @@ function ResultList({ answer, shown }: { answer: Answer | null; shown: Hit[] }) 
   useEffect(() => (answer ? whenIdle(() => setWhole(answer)) : undefined), [answer]);
   const groups = new Map<string, Hit[]>();
   for (const hit of shown.slice(0, whole === answer ? Infinity : FIRST_HITS)) groups.set(hit.file, [...(groups.get(hit.file) ?? []), hit]);
+  const byLine = answer !== null && answer.mode !== 'text';
   return (
     <ol class="results" aria-label="Results by file">
-      {[...groups.entries()].map(([file, hits]) => {
+      {[...groups.entries()].map(([file, found]) => {
+        const hits: Hit[] = byLine ? mergeTouching(found) : found;
         const matches = hits.reduce((sum, hit) => sum + occurrences(hit.highlights), 0);
         return (
           <li key={file} class="file">
@@ -200,6 +212,7 @@ function ResultList({ answer, shown }: { answer: Answer | null; shown: Hit[] }) 
 
 function DenseHit({ hit }: { hit: Hit }) {
   const [open, setOpen] = useState(false);
+  if (hit.lines) return <LinesHit hit={hit} lines={hit.lines} />;
   const matchLines = Object.keys(hit.highlights ?? {}).map(Number);
   const segments = denseSegments(hit.start_line, hit.end_line, matchLines);
   const chunkLines = hit.end_line - hit.start_line + 1;
@@ -222,6 +235,24 @@ function DenseHit({ hit }: { hit: Hit }) {
       <div class="code-scroll" tabIndex={0} aria-label={`${hit.file} lines ${hit.start_line} to ${hit.end_line}`}>
         <CodeLines text={hit.snippet} firstLine={hit.start_line} file={hit.file} language={hit.language} highlights={hit.highlights}
           linkTo="file" deferColour segments={open || hidden <= 1 ? undefined : segments} />
+      </div>
+    </div>
+  );
+}
+
+/** Exact or regex hits (merged where they touch): their matched lines, each with the context lines search_code sent. */
+function LinesHit({ hit, lines }: { hit: Hit; lines: number[] }) {
+  const first = hit.snippet_start_line ?? hit.start_line;
+  const last = first + hit.snippet.split('\n').length - 1;
+  return (
+    <div class="hit">
+      <div class="hit-bar">
+        <a data-hit class="hit-link" href={href('/file', { path: hit.file }, lines.length > 1 ? `#L${hit.start_line}-L${hit.end_line}` : `#L${hit.start_line}`)} onClick={onLinkClick}>
+          {lines.length > 1 ? `Lines ${lines.join(', ')}` : `Line ${hit.start_line}`}
+        </a>
+      </div>
+      <div class="code-scroll" tabIndex={0} aria-label={`${hit.file} lines ${first} to ${last}`}>
+        <CodeLines text={hit.snippet} firstLine={first} file={hit.file} language={hit.language} highlights={hit.highlights} linkTo="file" deferColour />
       </div>
     </div>
   );
