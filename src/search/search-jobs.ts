@@ -19,7 +19,7 @@ import { openStore } from '../store/open-store.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
 import type { Store, StoreLocation } from '../store/store.js';
 import type { SearchCodeResponse } from './engine.js';
-import { findReferences, type ReferencesRequest, type ReferencesResponse } from './references-service.js';
+import type { ReferencesRequest, ReferencesResponse } from './references-service.js';
 import type { FirstStagePostings } from './first-stage-reader.js';
 import { planSearch } from './plan.js';
 import { firstStageWordsPath } from '../store/first-stage/first-stage-files.js';
@@ -204,8 +204,11 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
         return from ? { ...response, first_stage: { files: stage.header.paths.length, from } } : response;
       });
     }
-    case 'find_references':
+    case 'find_references': {
+      // Loaded with the first find_references, as locate and structure are: a one-shot `quarry search` never pays for it.
+      const { findReferences } = await import('./references-service.js');
       return store.read((reader) => findReferences(reader, job.params as SearchOps['find_references']['params']));
+    }
     case 'project_search': {
       // REST's search, loaded with its first call.
       const { searchProject } = await import('./project-search.js');
