@@ -14,7 +14,7 @@ import { SEARCH_POOL } from '../contracts/limits.js';
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
 import type { LocateParams, LocateResponse } from '../contracts/locate.js';
 import type { SearchRequest, SearchResponse } from '../contracts/rest-api.js';
-import { CountingThread } from '../store/counting-thread.js';
+import type { CountingThread } from '../store/counting-thread.js';
 import { openStore } from '../store/open-store.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
 import type { Store, StoreLocation } from '../store/store.js';
@@ -108,6 +108,7 @@ export class ReadOnlyStores {
 
   /** Started on the first SQLite open when counts go to a thread of their own. */
   private counting: CountingThread | null = null;
+  private countingStart: Promise<CountingThread> | null = null;
 
   /** The first stage's files last asked for, trigrams and words (one door, one pass at a time). */
   private readonly stages = new Map<string, FirstStagePostings>();
@@ -137,7 +138,8 @@ export class ReadOnlyStores {
       return existing.store;
     }
     if (existing) await this.close(key);
-    if (this.countingThread && location.kind === 'sqlite') this.counting ??= CountingThread.start();
+    // Only a search worker process counts in a thread of its own (started once, however many opens overlap): the one-shot search does not load it.
+    if (this.countingThread && location.kind === 'sqlite') this.counting ??= await (this.countingStart ??= import('../store/counting-thread.js').then((m) => m.CountingThread.start()));
     const store = await openStore(location, { readonly: true, root, countingThread: this.counting ?? undefined });
     this.open.set(key, { store, ino: identity?.ino ?? 0, dev: identity?.dev ?? 0 });
     while (this.open.size > this.max) await this.close(this.open.keys().next().value!);
@@ -176,6 +178,7 @@ export class ReadOnlyStores {
     for (const key of [...this.open.keys()]) await this.close(key);
     await this.counting?.close();
     this.counting = null;
+    this.countingStart = null;
   }
 }
 
