@@ -47,7 +47,7 @@ describe('quarry start: each command loads only what it needs', () => {
     expect(loadedOf(again.modules, [...SERVER, ...PDF, ...MEDICINES, ...TREE_SITTER])).toEqual([]);
   });
 
-  it('search answers in its own process with its own tool: no search worker, other tools, locate, indexer, server, PDF or tree-sitter', async () => {
+  it('search answers in its own process with its own tool: no search worker, other tools or their services, locate, indexer, server, PDF or tree-sitter', async () => {
     const root = makeTree(TREE);
     expect((await runCli(['index', root])).code).toBe(0);
     const run = await runCliProbed(['search', 'startServer', '--root', root, '-n', '5', '--json']);
@@ -56,5 +56,7 @@ describe('quarry start: each command loads only what it needs', () => {
     expect(loadedOf(run.modules, ['/dist/search/search-worker.js', ...INDEXER, ...SERVER, ...PDF, ...TREE_SITTER])).toEqual([]);
     // Only search_code: not the registry of every tool, nor locate's engine, nor the readers of a first stage or REST's search (about 100 modules, 100 ms of CPU between them).
     expect(loadedOf(run.modules, ['/dist/tools/registry.js', '/dist/tools/list-files.js', '/dist/tools/search-medicine.js', '/dist/locate/', '/dist/search/first-stage-reader.js', '/dist/search/project-search.js'])).toEqual([]);
+    // Nor what the other tool families keep in the door (live search's service, the medicines database), the embeddings client while embeddings are off, or find_references' reader.
+    expect(loadedOf(run.modules, ['/dist/live/', '/dist/medicines/', '/dist/embeddings/openai-embeddings.js', '/dist/embeddings/query-embeddings.js', '/dist/search/references-service.js'])).toEqual([]);
   });
 });

@@ -20,6 +20,25 @@ export async function runCommand(body: () => Promise<number>): Promise<void> {
   }
 }
 
+/**
+ * For a command that answers once (`quarry search`): ends the process as soon as its answer and
+ * messages are flushed, with the exit code it set, rather than when what it opened has wound down
+ * (the search's watchdog thread, the index's connections): that wait came after the answer, and
+ * counted in the command's time.
+ */
+export async function endWhenFlushed(): Promise<never> {
+  await Promise.all([flushed(process.stdout), flushed(process.stderr)]);
+  process.exit();
+}
+
+/** Resolves once everything written to `stream` so far has been handed to the system (or the stream has failed). */
+function flushed(stream: NodeJS.WriteStream): Promise<void> {
+  return new Promise((resolve) => {
+    if (stream.destroyed || !stream.writable) resolve();
+    else stream.write('', () => resolve());
+  });
+}
+
 /** `quarry search ... | head` closes stdout early; that is success, as for ripgrep. */
 export function exitQuietlyOnBrokenPipe(): void {
   process.stdout.on('error', (error: NodeJS.ErrnoException) => {

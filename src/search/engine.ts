@@ -16,7 +16,7 @@ import { dedupHits } from './dedup.js';
 import { fusedSearch, type FusedHit, type FusedResult, type Reference } from './fused-search.js';
 import { lineHitId, searchLines, widenContext } from './line-search.js';
 import { planSearch, type LinesPlan, type Plan, type WordsPlan } from './plan.js';
-import { searchWithVectors, type SemanticResult, type SemanticSearch } from './semantic-fusion.js';
+import type { SemanticResult, SemanticSearch } from './semantic-fusion.js';
 
 export interface SearchCodeResponse {
   ok: true;
@@ -106,8 +106,9 @@ async function pageRows(reader: IndexReader, hits: readonly FusedHit[], known: R
 
 async function retrieveWords(reader: IndexReader, plan: WordsPlan, window: SearchWindow, semantic?: SemanticSearch): Promise<Retrieved> {
   // The embeddings hook: only when the door sent the query's vector.
+  // The vectors' code loads with the first search that has a query vector (embeddings on).
   const fused: FusedResult & Partial<Pick<SemanticResult, 'semantic'>> = semantic
-    ? await searchWithVectors(reader, plan, window, semantic) : await fusedSearch(reader, plan, window);
+    ? await (await import('./semantic-fusion.js')).searchWithVectors(reader, plan, window, semantic) : await fusedSearch(reader, plan, window);
   const terms = [...plan.phrases, ...plan.terms, ...plan.classification.identifiers];
   // One question for the page's chunks the search has not read yet and one for the symbols around their lines
   // (a round trip each on PostgreSQL).

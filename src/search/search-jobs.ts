@@ -14,12 +14,12 @@ import { SEARCH_POOL } from '../contracts/limits.js';
 import type { SearchCodeParams } from '../contracts/search-code-params.js';
 import type { LocateParams, LocateResponse } from '../contracts/locate.js';
 import type { SearchRequest, SearchResponse } from '../contracts/rest-api.js';
-import { CountingThread } from '../store/counting-thread.js';
+import type { CountingThread } from '../store/counting-thread.js';
 import { openStore } from '../store/open-store.js';
 import { SqliteIndex } from '../store/sqlite-index.js';
 import type { Store, StoreLocation } from '../store/store.js';
 import type { SearchCodeResponse } from './engine.js';
-import { findReferences, type ReferencesRequest, type ReferencesResponse } from './references-service.js';
+import type { ReferencesRequest, ReferencesResponse } from './references-service.js';
 import type { FirstStagePostings } from './first-stage-reader.js';
 import { planSearch } from './plan.js';
 import { firstStageWordsPath } from '../store/first-stage/first-stage-files.js';
@@ -109,6 +109,7 @@ export class ReadOnlyStores {
 
   /** Started on the first SQLite open when counts go to a thread of their own. */
   private counting: CountingThread | null = null;
+  private countingStart: Promise<CountingThread> | null = null;
 
   /** The first stage's files last asked for, trigrams and words (one door, one pass at a time). */
   private readonly stages = new Map<string, FirstStagePostings>();
@@ -138,7 +139,8 @@ export class ReadOnlyStores {
       return existing.store;
     }
     if (existing) await this.close(key);
-    if (this.countingThread && location.kind === 'sqlite') this.counting ??= CountingThread.start();
+    // Only a search worker process counts in a thread of its own (started once, however many opens overlap): the one-shot search does not load it.
+    if (this.countingThread && location.kind === 'sqlite') this.counting ??= await (this.countingStart ??= import('../store/counting-thread.js').then((m) => m.CountingThread.start()));
     const store = await openStore(location, { readonly: true, root, countingThread: this.counting ?? undefined });
     this.open.set(key, { store, ino: identity?.ino ?? 0, dev: identity?.dev ?? 0 });
     while (this.open.size > this.max) await this.close(this.open.keys().next().value!);
@@ -177,6 +179,7 @@ export class ReadOnlyStores {
     for (const key of [...this.open.keys()]) await this.close(key);
     await this.counting?.close();
     this.counting = null;
+    this.countingStart = null;
   }
 }
 
@@ -205,8 +208,11 @@ export async function runSearchJob(job: SearchJob, stores: ReadOnlyStores): Prom
         return from ? { ...response, first_stage: { files: stage.header.paths.length, from } } : response;
       });
     }
-    case 'find_references':
+    case 'find_references': {
+      // Loaded with the first find_references, as locate and structure are: a one-shot `quarry search` never pays for it.
+      const { findReferences } = await import('./references-service.js');
       return store.read((reader) => findReferences(reader, job.params as SearchOps['find_references']['params']));
+    }
     case 'project_search': {
       // REST's search, loaded with its first call.
       const { searchProject } = await import('./project-search.js');

@@ -10,6 +10,7 @@ import { toolSchema } from '../contracts/tool-input.js';
 import { availabilityOf } from '../medicines/availability.js';
 import { normalizeSuklCode } from '../medicines/normalize.js';
 import { defineTool } from './types.js';
+import { medicinesStore } from './medicines-part.js';
 
 export const batchCheckAvailabilityTool = defineTool({
   name: 'batch-check-availability',
@@ -20,7 +21,7 @@ export const batchCheckAvailabilityTool = defineTool({
     sukl_codes: stringArray(MEDICINES.batchMaxCodes, `1-${MEDICINES.batchMaxCodes} SÚKL codes, with or without leading zeros.`),
   }),
   run: async (input, ctx) => {
-    const store = ctx.medicines();
+    const store = medicinesStore(ctx);
     store.requireProducts(ctx.medicinesLocale());
     const results = [];
     const notFound: string[] = [];

@@ -7,6 +7,7 @@ import { toolSchema } from '../contracts/tool-input.js';
 import { availabilityOf } from '../medicines/availability.js';
 import { findProduct } from '../medicines/find-product.js';
 import { defineTool } from './types.js';
+import { medicinesStore } from './medicines-part.js';
 
 export const checkAvailabilityTool = defineTool({
   name: 'check-availability',
@@ -15,7 +16,7 @@ export const checkAvailabilityTool = defineTool({
   description: 'Whether a product is available: status available / shortage / discontinued / not_supplied / unknown, from the DLP supply flag (DODAVKY) and, when imported, open shortage reports with their reason and dates.',
   inputSchema: toolSchema({ sukl_code: suklCodeField }),
   run: async (input, ctx) => {
-    const store = ctx.medicines();
+    const store = medicinesStore(ctx);
     const product = findProduct(store, input.sukl_code, ctx.medicinesLocale());
     return { ok: true, ...availabilityOf(store, product), data_set: store.dataSet() };
   },

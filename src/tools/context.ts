@@ -9,8 +9,6 @@
 import path from 'node:path';
 import type { Locale } from '../contracts/messages/index.js';
 import { resolveLocale } from '../contracts/messages/index.js';
-import { LiveService } from '../live/service.js';
-import { MedicinesStore, defaultMedicinesPath } from '../medicines/store.js';
 import { openStore } from '../store/open-store.js';
 import type { Store, StoreLocation } from '../store/store.js';
 import { resolveStoreLocation } from '../store/store-location.js';
@@ -20,8 +18,7 @@ import type { SearchCodeResponse } from '../search/engine.js';
 import type { SearchOp, SearchOps } from '../search/search-jobs.js';
 import { SearchPool, searchPoolOptionsFromEnv } from '../search/search-pool.js';
 import { embeddingsConfig, type EmbeddingsConfig } from '../embeddings/config.js';
-import { OpenAiEmbeddings } from '../embeddings/openai-embeddings.js';
-import { QueryEmbeddings } from '../embeddings/query-embeddings.js';
+import type { QueryEmbeddings } from '../embeddings/query-embeddings.js';
 import { INDEX_PASS } from '../contracts/limits.js';
 import { isQuarryError } from '../contracts/errors.js';
 import { IndexPass, searchWaitMs } from './index-pass.js';
@@ -63,8 +60,8 @@ export class ToolContext {
   readonly searchCache = new ResultCache<SearchCodeResponse>();
   private store: Promise<Store> | null = null;
   private pool: SearchPool | null = null;
-  private liveService: LiveService | null = null;
-  private medicinesStore: MedicinesStore | null = null;
+  /** What a family of tools made on first use and keeps for the door's life, by its maker (`part`). */
+  private readonly parts = new Map<unknown, { value: unknown; close?: () => void }>();
   /** The optional embeddings endpoint, null when off. */
   readonly embeddings: EmbeddingsConfig | null;
   private queryVectors: QueryEmbeddings | null = null;
@@ -93,10 +90,13 @@ export class ToolContext {
     return this.indexDone.then(() => undefined, () => undefined);
   }
 
-  /** Query vectors for hybrid search_code, or null when embeddings are off. */
-  queryEmbeddings(): QueryEmbeddings | null {
+  /** Query vectors for hybrid search_code, or null when embeddings are off (their client loads only when they are on). */
+  async queryEmbeddings(): Promise<QueryEmbeddings | null> {
     if (!this.embeddings) return null;
-    this.queryVectors ??= new QueryEmbeddings(new OpenAiEmbeddings(this.embeddings));
+    if (!this.queryVectors) {
+      const [{ QueryEmbeddings }, { OpenAiEmbeddings }] = await Promise.all([import('../embeddings/query-embeddings.js'), import('../embeddings/openai-embeddings.js')]);
+      this.queryVectors ??= new QueryEmbeddings(new OpenAiEmbeddings(this.embeddings));
+    }
     return this.queryVectors;
   }
 
@@ -155,16 +155,19 @@ export class ToolContext {
     return this.searchPool.run({ store: this.location, root: this.root, op, params, ...(firstStage ? { firstStage } : {}) }, signal);
   }
 
-  /** Live search (fd + ripgrep): binaries and the coarser-format cache, made on first use. */
-  live(): LiveService {
-    this.liveService ??= new LiveService(this.root, this.env);
-    return this.liveService;
-  }
-
-  /** The SÚKL medicines database (ROOT/.quarry/medicines.db), opened on first use; missing = not imported. */
-  medicines(): MedicinesStore {
-    this.medicinesStore ??= MedicinesStore.open(defaultMedicinesPath(this.root), { root: this.root, locale: this.medicinesLocale() });
-    return this.medicinesStore;
+  /**
+   * What a family of tools makes on first use and keeps for the door's life (live search's binaries
+   * and cache, the medicines database), closed with the door. The family's own module makes it, so
+   * a door that never calls those tools never loads their code (a one-shot `quarry search`).
+   */
+  part<T>(make: (ctx: ToolContext) => T, close?: (value: T) => void): T {
+    let found = this.parts.get(make);
+    if (!found) {
+      const value = make(this);
+      found = { value, ...(close ? { close: () => close(value) } : {}) };
+      this.parts.set(make, found);
+    }
+    return found.value as T;
   }
 
   /** Medicines speak the MCP contract's Czech unless a locale was asked for. */
@@ -178,7 +181,7 @@ export class ToolContext {
     this.pool = null;
     void this.store?.then((store) => store.close(), () => undefined);
     this.store = null;
-    this.medicinesStore?.close();
-    this.medicinesStore = null;
+    for (const part of this.parts.values()) part.close?.();
+    this.parts.clear();
   }
 }

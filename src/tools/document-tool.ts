@@ -9,6 +9,7 @@ import { toolSchema } from '../contracts/tool-input.js';
 import { documentContent, type DocumentQuery } from '../medicines/documents.js';
 import { findProduct } from '../medicines/find-product.js';
 import { defineTool, type ToolDefinition } from './types.js';
+import { medicinesStore } from './medicines-part.js';
 
 export function documentTool(spec: { kind: 'pil' | 'spc'; name: string; title: string; what: string }): ToolDefinition<DocumentQuery, object> {
   return defineTool<DocumentQuery, object>({
@@ -22,7 +23,7 @@ export function documentTool(spec: { kind: 'pil' | 'spc'; name: string; title: s
       query: optionalString('Only sections containing these words (diacritics-insensitive).'),
     }).transform((v): DocumentQuery => ({ sukl_code: v.sukl_code, ...(v.query !== undefined ? { query: v.query } : {}), ...(v.section !== undefined ? { section: v.section } : {}) })),
     run: async (input, ctx) => {
-      const store = ctx.medicines();
+      const store = medicinesStore(ctx);
       const product = findProduct(store, input.sukl_code, ctx.medicinesLocale());
       return documentContent(store, spec.kind, { ...input, sukl_code: product.kod_sukl }, ctx.env, ctx.medicinesLocale());
     },

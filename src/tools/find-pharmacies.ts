@@ -7,6 +7,7 @@ import { lenientBoolean, optionalString, silentlyClamped } from '../contracts/me
 import { toolSchema } from '../contracts/tool-input.js';
 import { findPharmacies, type PharmacyQuery } from '../medicines/pharmacies.js';
 import { defineTool } from './types.js';
+import { medicinesStore } from './medicines-part.js';
 
 export const findPharmaciesTool = defineTool<PharmacyQuery, object>({
   name: 'find-pharmacies',
@@ -20,7 +21,7 @@ export const findPharmaciesTool = defineTool<PharmacyQuery, object>({
     limit: silentlyClamped('limit', MEDICINES.pharmacyLimit, `Pharmacies returned, ${MEDICINES.pharmacyLimit.min}-${MEDICINES.pharmacyLimit.max} (default ${MEDICINES.pharmacyLimit.default}; clamped); total_count counts all.`),
   }).transform((v): PharmacyQuery => ({ city: v.city, postal_code: v.postal_code, is_24h: v.is_24h, limit: v.limit ?? MEDICINES.pharmacyLimit.default })),
   run: async (input, ctx) => {
-    const store = ctx.medicines();
+    const store = medicinesStore(ctx);
     store.requirePart('pharmacies', ctx.medicinesLocale());
     return findPharmacies(store, input);
   },

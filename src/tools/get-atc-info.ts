@@ -7,6 +7,7 @@ import { lenientBoolean, requiredString, silentlyClamped } from '../contracts/me
 import { toolSchema } from '../contracts/tool-input.js';
 import { atcInfo, type AtcQuery } from '../medicines/atc.js';
 import { defineTool } from './types.js';
+import { medicinesStore } from './medicines-part.js';
 
 export const getAtcInfoTool = defineTool<AtcQuery, object>({
   name: 'get-atc-info',
@@ -19,7 +20,7 @@ export const getAtcInfoTool = defineTool<AtcQuery, object>({
     medicines_limit: silentlyClamped('medicines_limit', MEDICINES.atcMedicinesLimit, `Products listed, ${MEDICINES.atcMedicinesLimit.min}-${MEDICINES.atcMedicinesLimit.max} (default ${MEDICINES.atcMedicinesLimit.default}; clamped).`),
   }).transform((v): AtcQuery => ({ atc_code: v.atc_code, include_medicines: v.include_medicines ?? false, medicines_limit: v.medicines_limit ?? MEDICINES.atcMedicinesLimit.default })),
   run: async (input, ctx) => {
-    const store = ctx.medicines();
+    const store = medicinesStore(ctx);
     store.requirePart('atc', ctx.medicinesLocale());
     return atcInfo(store, input, ctx.medicinesLocale());
   },

@@ -7,6 +7,7 @@ import { toolSchema } from '../contracts/tool-input.js';
 import { findProduct } from '../medicines/find-product.js';
 import { productDetails } from '../medicines/product-view.js';
 import { defineTool } from './types.js';
+import { medicinesStore } from './medicines-part.js';
 
 export const getMedicineDetailsTool = defineTool({
   name: 'get-medicine-details',
@@ -15,7 +16,7 @@ export const getMedicineDetailsTool = defineTool({
   description: 'Everything the SÚKL registry holds on one product: strength, form, route, ATC, substances, registration state and number, dispensing mode, holder names, supply flag, PIL/SPC documents. Code lists are resolved to Czech text.',
   inputSchema: toolSchema({ sukl_code: suklCodeField }),
   run: async (input, ctx) => {
-    const store = ctx.medicines();
+    const store = medicinesStore(ctx);
     const product = findProduct(store, input.sukl_code, ctx.medicinesLocale());
     return { ok: true, ...productDetails(store, product, ctx.env), data_set: store.dataSet() };
   },

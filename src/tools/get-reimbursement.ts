@@ -8,6 +8,7 @@ import { normalizeSuklCode } from '../medicines/normalize.js';
 import { reimbursementOf } from '../medicines/reimbursement.js';
 import { catalogueError } from '../contracts/errors.js';
 import { defineTool } from './types.js';
+import { medicinesStore } from './medicines-part.js';
 
 export const getReimbursementTool = defineTool({
   name: 'get-reimbursement',
@@ -17,7 +18,7 @@ export const getReimbursementTool = defineTool({
   inputSchema: toolSchema({ sukl_code: suklCodeField }),
   run: async (input, ctx) => {
     const locale = ctx.medicinesLocale();
-    const store = ctx.medicines();
+    const store = medicinesStore(ctx);
     store.requirePart('reimbursement', locale);
     const code = normalizeSuklCode(input.sukl_code);
     const answer = reimbursementOf(store, code);

@@ -15,6 +15,7 @@ import { FD_TYPES, type ListOptions } from '../live/fd.js';
 import { FORMAT_TOKENS, type OutputFormat } from '../live/output-formats.js';
 import { fencePaths, type ProjectRoot } from '../live/path-fence.js';
 import type { GrepOptions } from '../live/rg-args.js';
+import { LiveService } from '../live/service.js';
 import type { ToolContext } from './context.js';
 import type { ToolCall } from './types.js';
 
@@ -126,10 +127,13 @@ export const WORKFLOW = [
   `summary_only (top files, ${FORMAT_TOKENS.summary_only}), then group_by_file or full.`,
 ].join(' ');
 
+/** Live search (fd + ripgrep) of a door: binaries and the coarser-format cache, made on first use. */
+const liveService = (ctx: ToolContext) => new LiveService(ctx.root, ctx.env);
+
 /** What every live tool starts a call with: its locale, the live service, the fenced root, the warnings parsing raised. */
 export function startLiveCall(input: { warnings: string[] }, ctx: ToolContext, call: ToolCall) {
   const locale = call.locale;
-  const live = ctx.live();
+  const live = ctx.part(liveService);
   return { locale, live, root: live.root(), warnings: [...input.warnings] };
 }
 

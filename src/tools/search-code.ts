@@ -30,7 +30,7 @@ export const searchCodeTool = defineTool<SearchCodeParams, SearchCodeResponse>({
     // Read now, before the search: a pass that ends while it runs may still have left it a partial index.
     const building = ctx.indexPass.notice(call.locale);
     const words = params.mode === 'text' || params.mode === 'auto';
-    const queryVectors = words ? ctx.queryEmbeddings() : null;
+    const queryVectors = words ? await ctx.queryEmbeddings() : null;
     // Vectors are kept in SQLite indexes only; a PostgreSQL index is ranked by its words, with a warning saying so.
     const vector = !queryVectors ? undefined : store instanceof SqliteIndex
       ? await queryVectors.forSearch(store.sqlite, params.query, call.locale, call.signal)

@@ -7,6 +7,7 @@ import { requiredString, silentlyClamped } from '../contracts/medicines-params.j
 import { toolSchema } from '../contracts/tool-input.js';
 import { searchMedicines } from '../medicines/search.js';
 import { defineTool } from './types.js';
+import { medicinesStore } from './medicines-part.js';
 
 const inputSchema = toolSchema({
   query: requiredString(`Name ("Paralen"), substance ("ibuprofen"), holder, ATC or SÚKL code; 1-${MEDICINES.queryMaxChars} characters.`, MEDICINES.queryMaxChars),
@@ -25,7 +26,7 @@ export const searchMedicineTool = defineTool({
   ].join(' '),
   inputSchema,
   run: async (input, ctx) => {
-    const store = ctx.medicines();
+    const store = medicinesStore(ctx);
     store.requireProducts(ctx.medicinesLocale());
     return searchMedicines(store, input);
   },

@@ -11,7 +11,7 @@ import { planSearch } from '../../search/plan.js';
 import { callTool } from '../../tools/call-tool.js';
 import { ToolContext } from '../../tools/context.js';
 import { searchCodeTool } from '../../tools/search-code.js';
-import { EXIT, exitQuietlyOnBrokenPipe, exitWithJsonError, runCommand, writeOut } from '../exit.js';
+import { EXIT, endWhenFlushed, exitQuietlyOnBrokenPipe, exitWithJsonError, runCommand, writeOut } from '../exit.js';
 import { STORE_OPTION_HELP, parseInteger } from '../options.js';
 import { COLOR_STYLE, PLAIN_STYLE, printSearch } from '../print/text.js';
 
@@ -66,6 +66,6 @@ export function registerSearchCommand(program: Command): void {
         } finally {
           ctx.close();
         }
-      }),
+      }).then(endWhenFlushed),
     );
 }
