@@ -19,6 +19,11 @@ export interface OpenStoreOptions {
   countingThread?: CountingThread;
   /** SQLite: rank with FTS5's own bm25() even where quarry_bm25() loads (the same scores, slower; benchmarks compare the two). */
   fts5Bm25?: boolean;
+  /**
+   * SQLite: word pages by block maxima (store/word-blocks) with blocks of 2^shift rowids (tests use small
+   * ones), or false: each page in one statement, as before (benchmarks and tests compare the two).
+   */
+  wordBlocks?: false | { shift: number };
 }
 
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {

@@ -21,6 +21,7 @@ import { applyMigrations, openDatabase } from './open-database.js';
 import { EdgeWriter } from './edge-names.js';
 import { registerWordTotals, WordTotals, writingShadowTables } from './word-totals.js';
 import { WordDocs } from './word-docs.js';
+import { WORD_BLOCKS } from './store-tuning.js';
 import { StoredDictionaries } from './stored-dictionaries.js';
 import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
@@ -59,6 +60,8 @@ export class SqliteStore {
 
   private constructor(
     readonly db: Database.Database, readonly file: string, dictionaries: StoredDictionaries, readonly nativeRanking: boolean,
+    /** Word pages by block maxima (store/word-blocks) with blocks of 2^shift rowids, or in one statement (false). */
+    readonly wordBlocks: false | { shift: number } = { shift: WORD_BLOCKS.shift },
   ) {
     this.statements = prepareStatements(db, nativeRanking);
     this.preparedFor = Number(db.pragma('schema_version', { simple: true }));
@@ -72,7 +75,9 @@ export class SqliteStore {
    * Opens (and with `create`, creates) the index at `file`. Without `create` a
    * missing file is INDEX_MISSING, so a search never silently builds an empty index.
    */
-  static open(file: string, options: { create?: boolean; readonly?: boolean; root?: string; fts5Bm25?: boolean } = {}): SqliteStore {
+  static open(
+    file: string, options: { create?: boolean; readonly?: boolean; root?: string; fts5Bm25?: boolean; wordBlocks?: false | { shift: number } } = {},
+  ): SqliteStore {
     if (!options.create && !fs.existsSync(file)) {
       throw catalogueError('INDEX_MISSING', { key: 'index.missing', params: { index: file, root: options.root ?? '.' } }, 'en', { index: file });
     }
@@ -84,7 +89,7 @@ export class SqliteStore {
       const dictionaries = new StoredDictionaries(db);
       dictionaries.refresh();
       migrate(db, file, options.readonly ?? false);
-      return new SqliteStore(db, file, dictionaries, !options.fts5Bm25 && loadRankingFunction(db));
+      return new SqliteStore(db, file, dictionaries, !options.fts5Bm25 && loadRankingFunction(db), options.wordBlocks);
     } catch (error) {
       db.close();
       throw error;

@@ -168,6 +168,18 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
       WHERE chunk_words MATCH @match
       ORDER BY score DESC, rowid
       LIMIT @limit OFFSET @offset`),
+    /** wordsSearchAll within a range of rowids: one run of blocks of a block-max page (store/word-blocks). */
+    wordsSearchRange: db.prepare<PhraseCounts & { match: string; limit: number; lo: number; hi: number }, ScoredChunkRow>(`
+      SELECT rowid AS chunk_id, ${WORDS_SCORE} FROM chunk_words
+      WHERE chunk_words MATCH @match AND rowid BETWEEN @lo AND @hi
+      ORDER BY score DESC, rowid
+      LIMIT @limit`),
+    /** A word's block maxima (native/quarry_ranking.c quarry_word_blocks(), store/word-blocks); with quarry_bm25() only. */
+    wordBlocks: nativeRanking
+      ? db.prepare<{ match: string; shift: number; lengths: string | null }, Buffer>(
+        `SELECT quarry_word_blocks(chunk_words, @shift, @lengths, ${columns.map((name) => RANKING.bm25Weights[name]).join(', ')}) FROM chunk_words WHERE chunk_words MATCH @match LIMIT 1`,
+      ).pluck()
+      : null,
     /**
      * One row scored with no phrase, where quarry_bm25() is loaded: it reads every row's length for
      * `@lengths` into the connection's memory, ahead of the first search (SqliteReader.warm).
