@@ -21,6 +21,7 @@ import { averagesRowCount, readVarints } from './word-totals.js';
 import { WORD_DOCS_VERSION_KEY } from './word-docs.js';
 import { WORD_BLOCKS } from './store-tuning.js';
 import { blockPage, type BlockQuery } from './word-blocks.js';
+import { blocksState, keptMaxima, WORD_BLOCKS_STATE_KEY } from './word-blocks-kept.js';
 import {
   allOf, anyOf, byBound, fts5Idf, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
 } from './words-bound.js';
@@ -108,8 +109,10 @@ interface WordStats {
 
 export class SqliteReader implements IndexReader {
   private stats: WordStats | undefined;
+  /** Pages answered by block maxima so far, and the statements they asked (benchmarks and tests report them). */
+  readonly blockPages = { pages: 0, statements: 0 };
   /** Words' block maxima at one state of the word rows (blockMaxima). */
-  private blocks: { key: string; maxima: Map<string, Float64Array | null> } | undefined;
+  private blocks: { key: string; kept: boolean; maxima: Map<string, Float64Array | null> } | undefined;
 
   /** `countElsewhere`: counts FTS5 expressions on another thread while this one scores (search workers; store/counting-thread). */
   constructor(private readonly store: SqliteStore, private readonly countElsewhere: CountElsewhere | null = null) {}
@@ -186,7 +189,10 @@ export class SqliteReader implements IndexReader {
       idf: (term) => fts5Idf(rows, this.termDocs(term)),
       ask: (lo, hi, limit) => this.bestRowsIn(expression, counts, lo, hi, limit),
     }, window.offset + window.limit);
-    return run && run.rows.slice(window.offset);
+    if (!run) return null;
+    this.blockPages.pages++;
+    this.blockPages.statements += run.statements;
+    return run.rows.slice(window.offset);
   }
 
   /** The best `limit` rows of an expression with rowids in [lo, hi], with the word counts they were scored by (as bestRows). */
@@ -206,15 +212,22 @@ export class SqliteReader implements IndexReader {
   }
 
   /**
-   * A word's block maxima at the word rows' state `lengths` (SqliteStore.wordRowsKey): computed here
-   * for a word in at most WORD_BLOCKS.computeDocsMax chunks, remembered per state; null for a commoner one.
+   * A word's block maxima at the word rows' state `lengths` (SqliteStore.wordRowsKey): kept with the index
+   * (store/word-blocks-kept) when they were computed at this state, else computed here for a word in at
+   * most WORD_BLOCKS.computeDocsMax chunks; remembered per state; null for a commoner word.
    */
   private blockMaxima(term: string, lengths: string, shift: number): Float64Array | null {
-    if (this.blocks?.key !== lengths || this.blocks.maxima.size >= WORDS_BOUND.docsCacheMax) this.blocks = { key: lengths, maxima: new Map() };
+    if (this.blocks?.key !== lengths || this.blocks.maxima.size >= WORDS_BOUND.docsCacheMax) {
+      const kept = this.s.wordBlocksKept !== null && this.s.metaGet.get(WORD_BLOCKS_STATE_KEY)?.value === blocksState(lengths, shift);
+      this.blocks = { key: lengths, kept, maxima: new Map() };
+    }
     const known = this.blocks.maxima.get(term);
     if (known !== undefined) return known;
     let maxima: Float64Array | null = null;
-    if (this.termDocs(term) <= WORD_BLOCKS.computeDocsMax) {
+    const blob = this.blocks.kept ? this.s.wordBlocksKept!.get(SINGLE_TOKEN.exec(term)![1]!) : undefined;
+    if (blob) {
+      maxima = keptMaxima(blob);
+    } else if (this.termDocs(term) <= WORD_BLOCKS.computeDocsMax) {
       const blob = this.s.wordBlocks!.get({ match: term, shift, lengths });
       maxima = blob ? new Float64Array(new Uint8Array(blob).buffer) : new Float64Array(0);
     }

@@ -300,6 +300,8 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
     ),
     /** A common word's kept chunk count (store/word-docs); null before schema step 14. */
     wordDocs: hasTable(db, 'word_docs') ? db.prepare<[string], number>('SELECT docs FROM word_docs WHERE term = ?').pluck() : null,
+    /** A common word's kept block maxima (store/word-blocks; float32, rounded up). */
+    wordBlocksKept: hasTable(db, 'word_blocks') ? db.prepare<[string], Buffer>('SELECT maxima FROM word_blocks WHERE term = ?').pluck() : null,
 
     /** The whole symbol graph in id order (the Neo4j export). */
     graphFiles: db.prepare<[], GraphRows['files'][number]>(
