@@ -50,7 +50,7 @@ SQLITE_EXTENSION_INIT1
 #include <string.h>
 
 /* What quarry_ranking_version() answers: src/store/ranking-extension.ts uses no other (a module left from an older checkout). */
-#define QUARRY_RANKING_VERSION 6
+#define QUARRY_RANKING_VERSION 7
 
 /* Rows past this id, or ids far sparser than the rows, are not held in memory (4 bytes an id). */
 #define LENGTHS_MAX_ID (1 << 25)
@@ -266,7 +266,66 @@ static int loadData(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_val
   return SQLITE_OK;
 }
 
+/*
+** quarry_bm25_bounded(chunk_words, ?counts, ?lengths_key, ?bounds, shift, w_col0, ...): quarry_bm25()
+** for a statement that keeps its best rows (quarry_keep_rows(N)) and orders by score, LIMIT at most N.
+** ?bounds is a blob of doubles, one per block of 2^shift rowids: no row of the block scores above it
+** (store/word-blocks). Once N rows are kept, a row whose block's bound is below the worst kept score
+** cannot be among the N best: it is not scored and returns -1 (a score of 1 is returned, negated by the
+** caller), below every real score, so it is never among the statement's first N rows either.
+*/
+static void quarryBm25Scored(
+  const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_context *pCtx, int nVal, sqlite3_value **apVal
+);
+
+static void quarryBm25Bounded(
+  const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_context *pCtx, int nVal, sqlite3_value **apVal
+){
+  RowLengths *pLengths = (RowLengths*)pApi->xUserData(pFts);
+  Bm25Data *p = 0;
+  int rc;
+  if( nVal<4 ){
+    sqlite3_result_error(pCtx, "quarry_bm25_bounded: the counts, the lengths' key, the bounds and the shift are needed", -1);
+    return;
+  }
+  rc = loadData(pApi, pFts, apVal[0], pLengths ? &pLengths->kept : 0, &p);
+  if( rc!=SQLITE_OK ){
+    sqlite3_result_error_code(pCtx, rc);
+    return;
+  }
+  if( p->pKept && p->pKept->nWanted>0 && p->pKept->nRow==p->pKept->nWanted && sqlite3_value_type(apVal[2])==SQLITE_BLOB ){
+    int shift = sqlite3_value_int(apVal[3]);
+    sqlite3_int64 iRowid = pApi->xRowid(pFts);
+    sqlite3_int64 nBound = sqlite3_value_bytes(apVal[2]) / (int)sizeof(double);
+    if( shift>=0 && shift<=30 && iRowid>=0 ){
+      sqlite3_int64 iBlock = iRowid >> shift;
+      double bound = 0.0;
+      if( iBlock<nBound ) memcpy(&bound, (const unsigned char*)sqlite3_value_blob(apVal[2]) + iBlock*sizeof(double), sizeof(double));
+      if( bound<p->pKept->aScore[0] ){
+        sqlite3_result_double(pCtx, 1.0);
+        return;
+      }
+    }
+  }
+  /* The same arguments as quarry_bm25() without the bounds and the shift. */
+  {
+    sqlite3_value *aArg[64];
+    int n = nVal - 2, j;
+    if( n>64 ) n = 64;
+    aArg[0] = apVal[0];
+    aArg[1] = apVal[1];
+    for(j=2; j<n; j++) aArg[j] = apVal[j+2];
+    quarryBm25Scored(pApi, pFts, pCtx, n, aArg);
+  }
+}
+
 static void quarryBm25(
+  const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_context *pCtx, int nVal, sqlite3_value **apVal
+){
+  quarryBm25Scored(pApi, pFts, pCtx, nVal, apVal);
+}
+
+static void quarryBm25Scored(
   const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_context *pCtx, int nVal, sqlite3_value **apVal
 ){
   const double k1 = 1.2;
@@ -543,6 +602,8 @@ int sqlite3_quarryranking_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_r
     /* FTS5 calls the destructor only once the function is registered. */
     if( rc!=SQLITE_OK ){ rowLengthsFree(pLengths); return rc; }
     rc = fts->xCreateFunction(fts, "quarry_column_hits", 0, quarryColumnHits, 0);
+    if( rc!=SQLITE_OK ) return rc;
+    rc = fts->xCreateFunction(fts, "quarry_bm25_bounded", (void*)pLengths, quarryBm25Bounded, 0);
     if( rc!=SQLITE_OK ) return rc;
     /* Shares the connection's lengths with quarry_bm25 (which frees them). */
     rc = fts->xCreateFunction(fts, "quarry_word_blocks", (void*)pLengths, quarryWordBlocks, 0);

@@ -340,7 +340,7 @@ async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<Pas
   // Recorded only once every file was re-prepared: an interrupted run starts over.
   if (staleFormat) await writer.setContentFormat(CONTENT_FORMAT);
   // What a bulk load deferred, and what rows in an older format kept from being kept up (the words' counts, store/word-docs).
-  if (plan.bulkLoad || staleFormat || wordCountsDeferred) { await yieldToWriters(options.writersWaiting); await writer.ensureIndexes({ wordBlocks: true }); }
+  if (plan.bulkLoad || staleFormat || wordCountsDeferred) { await yieldToWriters(options.writersWaiting); await writer.ensureIndexes(); }
   progress(Date.now());
   const embeddings = options.embeddings ?? null;
   const embedded = !embeddings ? undefined : pass.store instanceof SqliteIndex

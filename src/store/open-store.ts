@@ -20,8 +20,8 @@ export interface OpenStoreOptions {
   /** SQLite: rank with FTS5's own bm25() even where quarry_bm25() loads (the same scores, slower; benchmarks compare the two). */
   fts5Bm25?: boolean;
   /**
-   * SQLite: word pages by block maxima (store/word-blocks) with blocks of 2^shift rowids (tests use small
-   * ones), or false: each page in one statement, as before (benchmarks and tests compare the two).
+   * SQLite: score word pages with block maxima of blocks of 2^shift rowids (store/word-blocks), or
+   * not (false, the default: on the kernel they cost more than they save; benchmarks and tests compare the two).
    */
   wordBlocks?: false | { shift: number };
 }

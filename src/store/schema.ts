@@ -324,15 +324,6 @@ export const MIGRATIONS: readonly string[] = [
     docs INTEGER NOT NULL
   ) WITHOUT ROWID;
   `,
-  /* 15: the common words' block maxima (store/word-blocks), kept with the index for the block-max page of word
-     queries. Computed at the end of a pass that counted the common words again (SqliteStore.ensureIndexes); exact at
-     the word rows' state the \`word_blocks_state\` meta value names, and unused at any other (the page is then asked
-     in one statement, as before). */ `
-  CREATE TABLE IF NOT EXISTS word_blocks (
-    term TEXT PRIMARY KEY,
-    maxima BLOB NOT NULL
-  ) WITHOUT ROWID;
-  `,
 ];
 
 /** The first schema step whose trigram table holds text/gram-tokens' tokens (store/gram-match). */

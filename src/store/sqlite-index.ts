@@ -73,7 +73,7 @@ class SqliteWriter implements IndexWriter {
     return Promise.resolve();
   }
 
-  ensureIndexes(options?: { wordCounts?: boolean; wordBlocks?: boolean }): Promise<void> {
+  ensureIndexes(options?: { wordCounts?: boolean }): Promise<void> {
     this.sqlite.ensureIndexes(options);
     return Promise.resolve();
   }

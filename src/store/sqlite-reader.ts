@@ -19,9 +19,7 @@ import { expressionPhrases, phraseCountsBlob } from './ranking-extension.js';
 import { GRAM_TOKENS_STEP, GRAPH_LOOKUP_INDEXES } from './schema.js';
 import { averagesRowCount, readVarints } from './word-totals.js';
 import { WORD_DOCS_VERSION_KEY } from './word-docs.js';
-import { WORD_BLOCKS } from './store-tuning.js';
-import { blockPage, type BlockQuery } from './word-blocks.js';
-import { blocksState, keptMaxima, WORD_BLOCKS_STATE_KEY } from './word-blocks-kept.js';
+import { blockBounds, type BlockQuery } from './word-blocks.js';
 import {
   allOf, anyOf, byBound, fts5Idf, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
 } from './words-bound.js';
@@ -109,10 +107,10 @@ interface WordStats {
 
 export class SqliteReader implements IndexReader {
   private stats: WordStats | undefined;
-  /** Pages answered by block maxima so far, and the statements they asked (benchmarks and tests report them). */
-  readonly blockPages = { pages: 0, statements: 0 };
+  /** Pages scored with block maxima so far (benchmarks and tests report them). */
+  readonly blockPages = { pages: 0 };
   /** Words' block maxima at one state of the word rows (blockMaxima). */
-  private blocks: { key: string; kept: boolean; maxima: Map<string, Float64Array | null> } | undefined;
+  private blocks: { key: string; maxima: Map<string, Float64Array> } | undefined;
 
   /** `countElsewhere`: counts FTS5 expressions on another thread while this one scores (search workers; store/counting-thread). */
   constructor(private readonly store: SqliteStore, private readonly countElsewhere: CountElsewhere | null = null) {}
@@ -168,70 +166,57 @@ export class SqliteReader implements IndexReader {
   }
 
   /**
-   * A page read block by block (store/word-blocks), where the expression is one word or an AND or OR
-   * of groups of words and every word's block maxima are known at this state of the word rows; null
-   * elsewhere, and where the blocks would take too many statements: the whole expression is asked
-   * then (bestRows, boundedPage), as before block maxima existed.
+   * A page scored by block maxima (store/word-blocks): where the expression is one word or an AND or OR
+   * of groups of words, each one indexed token, every word's block maxima are known at this state of
+   * the word rows, and the page is within the rows quarry_bm25() keeps. Null elsewhere: the FTS5
+   * statements then score every row (bestRows, boundedPage), as before block maxima existed; that is
+   * the path by default (block maxima are asked for with the store's `wordBlocks`), and for filters, phrases,
+   * non-ASCII words, bm25() without the ranking module, reads outside one snapshot and pages past the kept rows.
    */
   private blockedPage(match: string, window: PageWindow, groups?: readonly (readonly string[])[] | null): ScoredChunkRow[] | null {
     const given = blockQuery(match, groups);
     const lengths = this.phraseLengths().lengths;
     const blocks = this.store.wordBlocks;
-    if (!given || !lengths || !this.s.wordBlocks || !blocks) return null;
+    const need = window.offset + window.limit;
+    if (!given || !lengths || !blocks || !this.s.wordBlocks || !this.s.wordsSearchBounded || !this.s.keepRows || !this.s.keptRows) return null;
+    if (need > RANKING.keptHitsRowsMax) return null;
     const rows = this.wordStats().rows;
     // An OR is asked with its groups rarest first, as boundedPage asks every expression of it: each row's score is
     // the same sum in the same order, to the last bit.
     const query = given.every ? given : { every: false, groups: this.byBound(given.groups).map((g) => g.terms) };
     const expression = query.every ? match : anyOf(query.groups);
-    const counts = this.phraseCounts(expression);
-    const run = blockPage(query, blocks.shift, {
+    const bounds = blockBounds(query, {
       maxima: (term) => this.blockMaxima(term, lengths, blocks.shift),
       idf: (term) => fts5Idf(rows, this.termDocs(term)),
-      ask: (lo, hi, limit) => this.bestRowsIn(expression, counts, lo, hi, limit),
-    }, window.offset + window.limit);
-    if (!run) return null;
-    this.blockPages.pages++;
-    this.blockPages.statements += run.statements;
-    return run.rows.slice(window.offset);
-  }
-
-  /** The best `limit` rows of an expression with rowids in [lo, hi], with the word counts they were scored by (as bestRows). */
-  private bestRowsIn(match: string, counts: PhraseCounts, lo: number, hi: number, limit: number): ScoredChunkRow[] {
-    const params = { match, lo, hi, limit, ...counts };
-    const tokens = this.s.keepRows && this.s.keptRows ? phraseTokens(match) : null;
-    if (!tokens) return this.s.wordsSearchRange.all(params);
-    this.s.keepRows!.get(Math.min(limit, RANKING.keptHitsRowsMax));
-    let rows: ScoredChunkRow[] = [];
+    });
+    if (!bounds) return null;
+    const params = { match: expression, limit: window.limit, offset: window.offset, bounds: Buffer.from(bounds.buffer), shift: blocks.shift, ...this.phraseCounts(expression) };
+    // The rows it keeps are the bound's floor: a row whose block cannot reach the worst of them is not scored.
+    this.s.keepRows.get(need);
+    let page: ScoredChunkRow[] = [];
     let kept: Buffer | null = null;
     try {
-      rows = this.s.wordsSearchRange.all(params);
+      page = this.s.wordsSearchBounded.all(params);
     } finally {
-      kept = this.s.keptRows!.get() ?? null;
+      kept = this.s.keptRows.get() ?? null;
     }
-    return withKeptHits(rows, kept, tokens, this.s.wordColumns);
+    this.blockPages.pages++;
+    const tokens = phraseTokens(expression);
+    return tokens ? withKeptHits(page, kept, tokens, this.s.wordColumns) : page;
   }
 
   /**
-   * A word's block maxima at the word rows' state `lengths` (SqliteStore.wordRowsKey): kept with the index
-   * (store/word-blocks-kept) when they were computed at this state, else computed here for a word in at
-   * most WORD_BLOCKS.computeDocsMax chunks; remembered per state; null for a commoner word.
+   * A word's block maxima at the word rows' state `lengths` (SqliteStore.wordRowsKey), computed when first
+   * asked (a pass over its postings) and remembered per state.
    */
-  private blockMaxima(term: string, lengths: string, shift: number): Float64Array | null {
-    if (this.blocks?.key !== lengths || this.blocks.maxima.size >= WORDS_BOUND.docsCacheMax) {
-      const kept = this.s.wordBlocksKept !== null && this.s.metaGet.get(WORD_BLOCKS_STATE_KEY)?.value === blocksState(lengths, shift);
-      this.blocks = { key: lengths, kept, maxima: new Map() };
-    }
-    const known = this.blocks.maxima.get(term);
-    if (known !== undefined) return known;
-    let maxima: Float64Array | null = null;
-    const blob = this.blocks.kept ? this.s.wordBlocksKept!.get(SINGLE_TOKEN.exec(term)![1]!) : undefined;
-    if (blob) {
-      maxima = keptMaxima(blob);
-    } else if (this.termDocs(term) <= WORD_BLOCKS.computeDocsMax) {
+  private blockMaxima(term: string, lengths: string, shift: number): Float64Array {
+    if (this.blocks?.key !== lengths || this.blocks.maxima.size >= WORDS_BOUND.docsCacheMax) this.blocks = { key: lengths, maxima: new Map() };
+    let maxima = this.blocks.maxima.get(term);
+    if (!maxima) {
       const blob = this.s.wordBlocks!.get({ match: term, shift, lengths });
       maxima = blob ? new Float64Array(new Uint8Array(blob).buffer) : new Float64Array(0);
+      this.blocks.maxima.set(term, maxima);
     }
-    this.blocks.maxima.set(term, maxima);
     return maxima;
   }
 

@@ -21,8 +21,6 @@ import { applyMigrations, openDatabase } from './open-database.js';
 import { EdgeWriter } from './edge-names.js';
 import { registerWordTotals, WordTotals, writingShadowTables } from './word-totals.js';
 import { WordDocs } from './word-docs.js';
-import { WORD_BLOCKS } from './store-tuning.js';
-import { blocksState, keepWordBlocks, WORD_BLOCKS_STATE_KEY } from './word-blocks-kept.js';
 import { StoredDictionaries } from './stored-dictionaries.js';
 import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
@@ -61,8 +59,8 @@ export class SqliteStore {
 
   private constructor(
     readonly db: Database.Database, readonly file: string, dictionaries: StoredDictionaries, readonly nativeRanking: boolean,
-    /** Word pages by block maxima (store/word-blocks) with blocks of 2^shift rowids, or in one statement (false). */
-    readonly wordBlocks: false | { shift: number } = { shift: WORD_BLOCKS.shift },
+    /** Word pages scored with block maxima (store/word-blocks) of blocks of 2^shift rowids, or not (false: the default). */
+    readonly wordBlocks: false | { shift: number } = false,
   ) {
     this.statements = prepareStatements(db, nativeRanking);
     this.preparedFor = Number(db.pragma('schema_version', { simple: true }));
@@ -317,24 +315,11 @@ export class SqliteStore {
    * where their kept counts are not exact (store/word-docs) and the rows are in today's format
    * (before that, the pass that prepares every file again would undo it).
    */
-  ensureIndexes(options: { wordCounts?: boolean; wordBlocks?: boolean } = {}): void {
+  ensureIndexes(options: { wordCounts?: boolean } = {}): void {
     this.transaction(() => {
       for (const sql of Object.values(SECONDARY_INDEXES)) this.db.exec(sql);
       if (options.wordCounts !== false && this.contentFormat() === CONTENT_FORMAT && !this.wordDocs.exact()) this.wordDocs.recount();
-      if (options.wordBlocks) this.keepWordBlocks();
     });
-  }
-
-  /**
-   * Computes the common words' block maxima again (store/word-blocks-kept) where the kept ones are not
-   * at the word rows' present state: at the end of a pass that counted the words again, whose
-   * rows the next passes change only a little.
-   */
-  private keepWordBlocks(): void {
-    if (!this.wordBlocks || this.contentFormat() !== CONTENT_FORMAT) return;
-    const state = blocksState(this.wordRowsKey(), this.wordBlocks.shift);
-    if (this.statements.metaGet.get(WORD_BLOCKS_STATE_KEY)?.value === state) return;
-    keepWordBlocks(this.db, this.statements, this.wordRowsKey(), this.wordBlocks.shift);
   }
 
   /** The kept word counts are no longer exact: the next transactions do not keep them up (store/word-docs). */

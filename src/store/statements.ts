@@ -168,12 +168,17 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
       WHERE chunk_words MATCH @match
       ORDER BY score DESC, rowid
       LIMIT @limit OFFSET @offset`),
-    /** wordsSearchAll within a range of rowids: one run of blocks of a block-max page (store/word-blocks). */
-    wordsSearchRange: db.prepare<PhraseCounts & { match: string; limit: number; lo: number; hi: number }, ScoredChunkRow>(`
-      SELECT rowid AS chunk_id, ${WORDS_SCORE} FROM chunk_words
-      WHERE chunk_words MATCH @match AND rowid BETWEEN @lo AND @hi
+    /**
+     * wordsSearchAll skipping the rows that cannot reach the page (native/quarry_ranking.c
+     * quarry_bm25_bounded(), store/word-blocks); with quarry_bm25() only, after quarry_keep_rows(N >= limit + offset).
+     */
+    wordsSearchBounded: nativeRanking
+      ? db.prepare<PhraseCounts & { match: string; limit: number; offset: number; bounds: Buffer; shift: number }, ScoredChunkRow>(`
+      SELECT rowid AS chunk_id, -quarry_bm25_bounded(chunk_words, @counts, @lengths, @bounds, @shift, ${columns.map((name) => RANKING.bm25Weights[name]).join(', ')}) AS score
+      FROM chunk_words WHERE chunk_words MATCH @match
       ORDER BY score DESC, rowid
-      LIMIT @limit`),
+      LIMIT @limit OFFSET @offset`)
+      : null,
     /** A word's block maxima (native/quarry_ranking.c quarry_word_blocks(), store/word-blocks); with quarry_bm25() only. */
     wordBlocks: nativeRanking
       ? db.prepare<{ match: string; shift: number; lengths: string | null }, Buffer>(
@@ -300,8 +305,6 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
     ),
     /** A common word's kept chunk count (store/word-docs); null before schema step 14. */
     wordDocs: hasTable(db, 'word_docs') ? db.prepare<[string], number>('SELECT docs FROM word_docs WHERE term = ?').pluck() : null,
-    /** A common word's kept block maxima (store/word-blocks; float32, rounded up). */
-    wordBlocksKept: hasTable(db, 'word_blocks') ? db.prepare<[string], Buffer>('SELECT maxima FROM word_blocks WHERE term = ?').pluck() : null,
 
     /** The whole symbol graph in id order (the Neo4j export). */
     graphFiles: db.prepare<[], GraphRows['files'][number]>(

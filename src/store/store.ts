@@ -272,10 +272,9 @@ export interface IndexWriter {
   beginBulkLoad(): Promise<void>;
   /**
    * Creates whichever secondary index is missing, and, unless `wordCounts` is false, counts again what a
-   * store keeps of its words where it is not exact (store/word-docs); with `wordBlocks` (the end of a
-   * pass), computes the common words' block maxima again where they are not (store/word-blocks-kept).
+   * store keeps of its words where it is not exact (store/word-docs).
    */
-  ensureIndexes(options?: { wordCounts?: boolean; wordBlocks?: boolean }): Promise<void>;
+  ensureIndexes(options?: { wordCounts?: boolean }): Promise<void>;
   /**
    * A pass that prepares and removes this many bytes of files in an index of this many chunks: whether
    * counting its common words again at the end (ensureIndexes) costs less than keeping their counts up

@@ -1,10 +1,9 @@
 /**
- * Word pages by block maxima (store/word-blocks) against the page FTS5 scores
- * in one statement, on a real index of this repository's sources: the same
+ * Word pages scored with block maxima (store/word-blocks) against the pages
+ * FTS5 scores whole, on a real index of this repository's sources: the same
  * rows with the same scores and counts, and through the whole search the same
  * answers and exact totals, for one word, every word, any word, rare words
- * beside common ones and words no chunk holds; with the maxima computed when
- * asked, kept with the index, and kept but stale after files changed.
+ * beside common ones and words no chunk holds; again after files changed.
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -16,8 +15,7 @@ import { PROJECT_ROOT } from '../test-support/cli.js';
 import { makeTree, writeTree } from '../test-support/temp-tree.js';
 import { SqliteIndex } from './sqlite-index.js';
 import type { SqliteReader } from './sqlite-reader.js';
-import { SqliteStore } from './sqlite-store.js';
-import { float32Up, WORD_BLOCKS_STATE_KEY } from './word-blocks-kept.js';
+import { blockBounds } from './word-blocks.js';
 import type { SearchFilter } from './rows.js';
 
 const ALL: SearchFilter = { language: null, repository: null };
@@ -69,7 +67,7 @@ async function answers(index: string, wordBlocks: false | { shift: number }) {
 }
 
 describe('block-max word pages', () => {
-  it('answer as the one-statement page does on this repository\'s sources, with the maxima computed, kept, and stale', async () => {
+  it('answer as the pages scored whole do, on this repository\'s sources and after files change', async () => {
     const root = makeTree();
     fs.cpSync(path.join(PROJECT_ROOT, 'src'), root, { recursive: true });
     const index = path.join(makeTree(), 'index.db');
@@ -78,42 +76,25 @@ describe('block-max word pages', () => {
     expect(expected.used.pages).toBe(0);
     expect(expected.searches.filter((s) => s.total > 0).length).toBeGreaterThan(QUERIES.length / 2);
     expect(expected.searches.find((s) => s.query === `${ABSENT} ${ABSENT_TOO}`)!.total).toBe(0);
+    const blocked = await answers(index, SMALL_BLOCKS);
+    expect({ pages: blocked.pages, searches: blocked.searches }).toEqual({ pages: expected.pages, searches: expected.searches });
+    expect(blocked.used.pages).toBeGreaterThan(PAGES.length * WINDOWS.length);
 
-    // Computed when asked: every word here is in fewer chunks than WORD_BLOCKS.computeDocsMax.
-    const computed = await answers(index, SMALL_BLOCKS);
-    expect({ pages: computed.pages, searches: computed.searches }).toEqual({ pages: expected.pages, searches: expected.searches });
-    expect(computed.used.pages).toBeGreaterThan(PAGES.length * WINDOWS.length);
-    // Most pages stop before reading every block: there are about 125.
-    expect(computed.used.statements / computed.used.pages).toBeLessThan(40);
-
-    // Kept with the index, for every word in at least 20 chunks, at these blocks.
-    const writer = SqliteStore.open(index, { wordBlocks: SMALL_BLOCKS });
-    try {
-      writer.recountWordDocs(20);
-      writer.ensureIndexes({ wordBlocks: true });
-      expect(writer.db.prepare('SELECT count(*) FROM word_blocks').pluck().get()).toBeGreaterThan(500);
-      expect(writer.statements.metaGet.get(WORD_BLOCKS_STATE_KEY)?.value).toBe(`${writer.wordRowsKey()}/4`);
-    } finally {
-      writer.close();
-    }
-    const kept = await answers(index, SMALL_BLOCKS);
-    expect({ pages: kept.pages, searches: kept.searches }).toEqual({ pages: expected.pages, searches: expected.searches });
-
-    // Files change: the kept maxima are of another state, and are not read; the pages stay those of one statement.
     writeTree(root, { 'search/more-words.ts': 'export const searchIndexChunk = "search index chunk word count";\n' });
     await indexFolder({ root, indexPath: index });
     const changed = await answers(index, false);
     expect(changed.searches).not.toEqual(expected.searches);
-    const stale = await answers(index, SMALL_BLOCKS);
-    expect({ pages: stale.pages, searches: stale.searches }).toEqual({ pages: changed.pages, searches: changed.searches });
+    const again = await answers(index, SMALL_BLOCKS);
+    expect({ pages: again.pages, searches: again.searches }).toEqual({ pages: changed.pages, searches: changed.searches });
   });
 
-  it('keeps each maximum as a float32 no smaller than it', () => {
-    const values = Float64Array.from([0, 1 / 3, 2.2, 1e-7, 0.5, 1.9999999999]);
-    const kept = float32Up(values);
-    values.forEach((value, i) => {
-      expect(kept[i]).toBeGreaterThanOrEqual(value);
-      expect(kept[i]! - value).toBeLessThan(value * 2 ** -22 + Number.EPSILON);
-    });
+  it('bounds a block by every word it may hold, and an AND block by nothing when it lacks a group', () => {
+    const maxima = new Map([['"a"', Float64Array.from([1, 0, 0.5])], ['"b"', Float64Array.from([0, 2, 1])]]);
+    const source = { maxima: (term: string) => maxima.get(term) ?? null, idf: (term: string) => (term === '"a"' ? 2 : 1) };
+    const close = (bounds: Float64Array | null) => [...bounds!].map((x) => Number(x.toFixed(6)));
+    expect(close(blockBounds({ every: false, groups: [['"a"'], ['"b"']] }, source))).toEqual([2, 2, 2]);
+    expect(close(blockBounds({ every: true, groups: [['"a"'], ['"b"']] }, source))).toEqual([0, 0, 2]);
+    expect(close(blockBounds({ every: true, groups: [['"a"', '"b"']] }, source))).toEqual([2, 2, 2]);
+    expect(blockBounds({ every: true, groups: [['"a"'], ['"c"']] }, source)).toBeNull();
   });
 });

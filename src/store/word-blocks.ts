@@ -18,7 +18,6 @@
  * row for row.
  */
 import { WORD_BLOCKS } from './store-tuning.js';
-import type { ScoredChunkRow } from './rows.js';
 
 /** The two expressions the blocks answer: an AND (`every`) or an OR of groups, each group an OR of words. */
 export interface BlockQuery {
@@ -31,22 +30,10 @@ export interface BlockSource {
   maxima(term: string): Float64Array | null;
   /** A word's idf, as quarry_bm25() is given it. */
   idf(term: string): number;
-  /** The best `limit` rows of the whole expression with rowids in [lo, hi], best first. */
-  ask(lo: number, hi: number, limit: number): ScoredChunkRow[];
 }
-
-/** What a page read by blocks cost: the statements asked and the blocks they covered. */
-export interface BlockPageRun {
-  rows: ScoredChunkRow[];
-  statements: number;
-  blocks: number;
-}
-
-/** Whether row x comes before row y: a higher score, then a lower rowid (`ORDER BY score DESC, rowid`). */
-const before = (x: ScoredChunkRow, y: ScoredChunkRow) => y.score - x.score || x.chunk_id - y.chunk_id;
 
 /** Each block's bound (0: no row of the expression is in it), or null when a word's maxima are unknown. */
-export function blockBounds(query: BlockQuery, source: Pick<BlockSource, 'maxima' | 'idf'>): Float64Array | null {
+export function blockBounds(query: BlockQuery, source: BlockSource): Float64Array | null {
   const groups: { maxima: Float64Array; idf: number }[][] = [];
   for (const group of query.groups) {
     const words: { maxima: Float64Array; idf: number }[] = [];
@@ -72,40 +59,4 @@ export function blockBounds(query: BlockQuery, source: Pick<BlockSource, 'maxima
     bounds[block] = query.every && lacking ? 0 : bound * (1 + WORD_BLOCKS.margin);
   }
   return bounds;
-}
-
-/**
- * The best `need` rows of the expression, best first, read block by block (best bound first, runs of
- * neighbouring blocks that may still enter the page in one statement); null when a word's maxima are
- * unknown or the page would take more than WORD_BLOCKS.statementsMax statements (the caller then asks
- * the whole expression at once).
- */
-export function blockPage(query: BlockQuery, shift: number, source: BlockSource, need: number): BlockPageRun | null {
-  const bounds = blockBounds(query, source);
-  if (!bounds) return null;
-  const order: number[] = [];
-  for (let block = 0; block < bounds.length; block++) if (bounds[block]! > 0) order.push(block);
-  order.sort((a, b) => bounds[b]! - bounds[a]! || a - b);
-  const done = new Uint8Array(bounds.length);
-  const size = 2 ** shift;
-  let page: ScoredChunkRow[] = [];
-  let statements = 0;
-  let blocks = 0;
-  for (const block of order) {
-    if (done[block]) continue;
-    const floor = page.length >= need ? page[need - 1]!.score : -Infinity;
-    // No row of this block or any later one can enter the page (the bound is above every row's score there).
-    if (bounds[block]! < floor) break;
-    if (statements === WORD_BLOCKS.statementsMax) return null;
-    // Its neighbours that may enter the page too, read by the same statement.
-    let first = block, last = block;
-    while (first > 0 && !done[first - 1] && bounds[first - 1]! > 0 && bounds[first - 1]! >= floor) first--;
-    while (last + 1 < bounds.length && !done[last + 1] && bounds[last + 1]! > 0 && bounds[last + 1]! >= floor) last++;
-    for (let b = first; b <= last; b++) done[b] = 1;
-    blocks += last - first + 1;
-    statements++;
-    const rows = source.ask(first * size, (last + 1) * size - 1, need);
-    page = [...page, ...rows].sort(before).slice(0, need);
-  }
-  return { rows: page, statements, blocks };
 }
