@@ -1,7 +1,8 @@
 /*
-** quarry_ranking: a SQLite loadable extension with three FTS5 auxiliary
-** functions (quarry_word_blocks() is described where it is defined). quarry_column_hits(chunk_words, col) is how often the row holds
-** the expression's phrases in column `col` (locate's term frequencies: an
+** quarry_ranking: a SQLite loadable extension with FTS5 auxiliary functions
+** (quarry_word_blocks() and quarry_bm25_bounded(), for block maxima, are
+** described where they are defined). quarry_column_hits(chunk_words, col) is
+** how often the row holds the expression's phrases in column `col` (locate's term frequencies: an
 ** fts5vocab 'instance' table answers the same with one row per position,
 ** about three times slower). quarry_bm25() returns what FTS5's own bm25()
 ** returns, bit for bit, with three costs taken off:
