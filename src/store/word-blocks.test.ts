@@ -16,6 +16,10 @@ import { makeTree, writeTree } from '../test-support/temp-tree.js';
 import { SqliteIndex } from './sqlite-index.js';
 import type { SqliteReader } from './sqlite-reader.js';
 import { blockBounds } from './word-blocks.js';
+import { phraseCountsBlob } from './ranking-extension.js';
+import { SqliteStore } from './sqlite-store.js';
+import { averagesRowCount } from './word-totals.js';
+import { fts5Idf } from './words-bound.js';
 import type { SearchFilter } from './rows.js';
 
 const ALL: SearchFilter = { language: null, repository: null };
@@ -66,6 +70,31 @@ async function answers(index: string, wordBlocks: false | { shift: number }) {
   }
 }
 
+/**
+ * How many rows of a common word the bounded statement does not score (a score of -1) once it keeps its
+ * 10 best, checking that its first 10 rows are the whole statement's.
+ */
+function skippedRows(index: string): number {
+  const store = SqliteStore.open(index, { readonly: true });
+  try {
+    const s = store.statements;
+    const lengths = store.wordRowsKey();
+    const match = '"return"';
+    const docs = s.wordsCountAll.get({ match })!.n;
+    const maxima = new Float64Array(new Uint8Array(s.wordBlocks!.get({ match, shift: SMALL_BLOCKS.shift, lengths })!).buffer);
+    const bounds = blockBounds({ every: true, groups: [[match]] }, { maxima: () => maxima, idf: () => fts5Idf(averagesRowCount(s.wordsAverages.get()), docs) })!;
+    const counts = phraseCountsBlob([docs]);
+    s.keepRows!.get(10);
+    const all = s.wordsSearchBounded!.all({ match, limit: 1_000_000, offset: 0, bounds: Buffer.from(bounds.buffer), shift: SMALL_BLOCKS.shift, counts, lengths });
+    s.keptRows!.get();
+    expect(all.slice(0, 10)).toEqual(s.wordsSearchAll.all({ match, limit: 10, offset: 0, counts, lengths }));
+    expect(all.length).toBe(docs);
+    return all.filter((row) => row.score === -1).length;
+  } finally {
+    store.close();
+  }
+}
+
 describe('block-max word pages', () => {
   it('answer as the pages scored whole do, on this repository\'s sources and after files change', async () => {
     const root = makeTree();
@@ -79,6 +108,7 @@ describe('block-max word pages', () => {
     const blocked = await answers(index, SMALL_BLOCKS);
     expect({ pages: blocked.pages, searches: blocked.searches }).toEqual({ pages: expected.pages, searches: expected.searches });
     expect(blocked.used.pages).toBeGreaterThan(PAGES.length * WINDOWS.length);
+    expect(skippedRows(index)).toBeGreaterThan(0);
 
     writeTree(root, { 'search/more-words.ts': 'export const searchIndexChunk = "search index chunk word count";\n' });
     await indexFolder({ root, indexPath: index });
