@@ -1,7 +1,8 @@
 /*
-** quarry_ranking: a SQLite loadable extension with two FTS5 auxiliary
-** functions. quarry_column_hits(chunk_words, col) is how often the row holds
-** the expression's phrases in column `col` (locate's term frequencies: an
+** quarry_ranking: a SQLite loadable extension with FTS5 auxiliary functions
+** (quarry_word_blocks() and quarry_bm25_bounded(), for block maxima, are
+** described where they are defined). quarry_column_hits(chunk_words, col) is
+** how often the row holds the expression's phrases in column `col` (locate's term frequencies: an
 ** fts5vocab 'instance' table answers the same with one row per position,
 ** about three times slower). quarry_bm25() returns what FTS5's own bm25()
 ** returns, bit for bit, with three costs taken off:
@@ -50,7 +51,7 @@ SQLITE_EXTENSION_INIT1
 #include <string.h>
 
 /* What quarry_ranking_version() answers: src/store/ranking-extension.ts uses no other (a module left from an older checkout). */
-#define QUARRY_RANKING_VERSION 5
+#define QUARRY_RANKING_VERSION 7
 
 /* Rows past this id, or ids far sparser than the rows, are not held in memory (4 bytes an id). */
 #define LENGTHS_MAX_ID (1 << 25)
@@ -266,7 +267,66 @@ static int loadData(const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_val
   return SQLITE_OK;
 }
 
+/*
+** quarry_bm25_bounded(chunk_words, ?counts, ?lengths_key, ?bounds, shift, w_col0, ...): quarry_bm25()
+** for a statement that keeps its best rows (quarry_keep_rows(N)) and orders by score, LIMIT at most N.
+** ?bounds is a blob of doubles, one per block of 2^shift rowids: no row of the block scores above it
+** (store/word-blocks). Once N rows are kept, a row whose block's bound is below the worst kept score
+** cannot be among the N best: it is not scored and returns -1 (a score of 1 is returned, negated by the
+** caller), below every real score, so it is never among the statement's first N rows either.
+*/
+static void quarryBm25Scored(
+  const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_context *pCtx, int nVal, sqlite3_value **apVal
+);
+
+static void quarryBm25Bounded(
+  const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_context *pCtx, int nVal, sqlite3_value **apVal
+){
+  RowLengths *pLengths = (RowLengths*)pApi->xUserData(pFts);
+  Bm25Data *p = 0;
+  int rc;
+  if( nVal<4 ){
+    sqlite3_result_error(pCtx, "quarry_bm25_bounded: the counts, the lengths' key, the bounds and the shift are needed", -1);
+    return;
+  }
+  rc = loadData(pApi, pFts, apVal[0], pLengths ? &pLengths->kept : 0, &p);
+  if( rc!=SQLITE_OK ){
+    sqlite3_result_error_code(pCtx, rc);
+    return;
+  }
+  if( p->pKept && p->pKept->nWanted>0 && p->pKept->nRow==p->pKept->nWanted && sqlite3_value_type(apVal[2])==SQLITE_BLOB ){
+    int shift = sqlite3_value_int(apVal[3]);
+    sqlite3_int64 iRowid = pApi->xRowid(pFts);
+    sqlite3_int64 nBound = sqlite3_value_bytes(apVal[2]) / (int)sizeof(double);
+    if( shift>=0 && shift<=30 && iRowid>=0 ){
+      sqlite3_int64 iBlock = iRowid >> shift;
+      double bound = 0.0;
+      if( iBlock<nBound ) memcpy(&bound, (const unsigned char*)sqlite3_value_blob(apVal[2]) + iBlock*sizeof(double), sizeof(double));
+      if( bound<p->pKept->aScore[0] ){
+        sqlite3_result_double(pCtx, 1.0);
+        return;
+      }
+    }
+  }
+  /* The same arguments as quarry_bm25() without the bounds and the shift. */
+  {
+    sqlite3_value *aArg[64];
+    int n = nVal - 2, j;
+    if( n>64 ) n = 64;
+    aArg[0] = apVal[0];
+    aArg[1] = apVal[1];
+    for(j=2; j<n; j++) aArg[j] = apVal[j+2];
+    quarryBm25Scored(pApi, pFts, pCtx, n, aArg);
+  }
+}
+
 static void quarryBm25(
+  const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_context *pCtx, int nVal, sqlite3_value **apVal
+){
+  quarryBm25Scored(pApi, pFts, pCtx, nVal, apVal);
+}
+
+static void quarryBm25Scored(
   const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_context *pCtx, int nVal, sqlite3_value **apVal
 ){
   const double k1 = 1.2;
@@ -349,6 +409,111 @@ static void quarryColumnHits(
   }
   if( rc==SQLITE_OK ) sqlite3_result_int64(pCtx, nHit);
   else sqlite3_result_error_code(pCtx, rc);
+}
+
+/*
+** quarry_word_blocks(chunk_words, shift, lengths_key, w_col0, w_col1, ...): the block maxima of
+** the expression's first phrase (one word), which store/word-blocks bounds a page's rows by. Per
+** block of 2^shift rowids, the most one row of the block adds to quarry_bm25() per unit of the
+** phrase's idf: freq * (k1 + 1) / (freq + k1 * (1 - b + b * D / avgdl)), computed as quarry_bm25()
+** computes it (the same weights, lengths and average), so a row's share of a score is at most its
+** block's maximum times the idf. Called for one row (LIMIT 1): it walks every row of the phrase
+** (xQueryPhrase) and returns a blob of doubles in the machine's byte order, one per block from the
+** first to the last block holding the word, 0 where none does.
+*/
+typedef struct BlockScan {
+  RowLengths *pLengths;
+  double avgdl;
+  int shift;
+  int nWeight;
+  sqlite3_value **apWeight;
+  double *aMax;
+  sqlite3_int64 nAlloc;   /* blocks allocated in aMax */
+  sqlite3_int64 nUsed;    /* blocks up to the last one holding the word */
+} BlockScan;
+
+static int blockScanRow(const Fts5ExtensionApi *pApi, Fts5Context *pFts, void *pUser){
+  const double k1 = 1.2;
+  const double b = 0.75;
+  BlockScan *s = (BlockScan*)pUser;
+  sqlite3_int64 iRowid = pApi->xRowid(pFts);
+  sqlite3_int64 iBlock;
+  Fts5PhraseIter iter;
+  int iCol = 0, iOff = 0, nTok = 0, rc;
+  unsigned int len = LENGTH_UNKNOWN;
+  double freq = 0.0, D, ratio;
+  rc = pApi->xPhraseFirst(pFts, 0, &iter, &iCol, &iOff);
+  for(; rc==SQLITE_OK && iCol>=0; pApi->xPhraseNext(pFts, &iter, &iCol, &iOff)){
+    freq += (s->nWeight > iCol) ? sqlite3_value_double(s->apWeight[iCol]) : 1.0;
+  }
+  if( rc!=SQLITE_OK ) return rc;
+  if( iRowid<0 ) return SQLITE_OK;
+  if( s->pLengths && iRowid<s->pLengths->nLen ) len = s->pLengths->aLen[iRowid];
+  if( len==LENGTH_UNKNOWN ){
+    rc = pApi->xColumnSize(pFts, -1, &nTok);
+    if( rc!=SQLITE_OK ) return rc;
+  }else{
+    nTok = (int)len;
+  }
+  D = (double)nTok;
+  ratio = ( freq * (k1 + 1.0) ) / ( freq + k1 * (1 - b + b * D / s->avgdl) );
+  iBlock = iRowid >> s->shift;
+  if( iBlock>=s->nAlloc ){
+    sqlite3_int64 n = s->nAlloc ? s->nAlloc : 256;
+    double *a;
+    while( n<=iBlock ) n *= 2;
+    a = (double*)sqlite3_realloc64(s->aMax, sizeof(double)*n);
+    if( a==0 ) return SQLITE_NOMEM;
+    memset(&a[s->nAlloc], 0, sizeof(double)*(n - s->nAlloc));
+    s->aMax = a;
+    s->nAlloc = n;
+  }
+  if( iBlock+1>s->nUsed ) s->nUsed = iBlock+1;
+  if( ratio>s->aMax[iBlock] ) s->aMax[iBlock] = ratio;
+  return SQLITE_OK;
+}
+
+static void quarryWordBlocks(
+  const Fts5ExtensionApi *pApi, Fts5Context *pFts, sqlite3_context *pCtx, int nVal, sqlite3_value **apVal
+){
+  BlockScan s;
+  sqlite3_int64 nRow = 0, nToken = 0;
+  int rc;
+  if( nVal<2 || pApi->xPhraseCount(pFts)<1 ){
+    sqlite3_result_error(pCtx, "quarry_word_blocks: a word, the block shift and the lengths' key are needed", -1);
+    return;
+  }
+  memset(&s, 0, sizeof(s));
+  s.shift = sqlite3_value_int(apVal[0]);
+  if( s.shift<0 || s.shift>30 ){
+    sqlite3_result_error(pCtx, "quarry_word_blocks: the block shift is 0 to 30", -1);
+    return;
+  }
+  s.nWeight = nVal - 2;
+  s.apWeight = &apVal[2];
+  rc = pApi->xRowCount(pFts, &nRow);
+  if( rc==SQLITE_OK ) rc = pApi->xColumnTotalSize(pFts, -1, &nToken);
+  if( rc==SQLITE_OK ){
+    const unsigned char *zKey = sqlite3_value_text(apVal[1]);
+    RowLengths *pLengths = (RowLengths*)pApi->xUserData(pFts);
+    s.avgdl = (double)nToken / (double)nRow;
+    if( zKey && pLengths ){
+      loadLengths(sqlite3_context_db_handle(pCtx), pLengths, (const char*)zKey, nRow);
+      s.pLengths = pLengths;
+    }
+    rc = pApi->xQueryPhrase(pFts, 0, (void*)&s, blockScanRow);
+  }
+  if( rc==SQLITE_OK ){
+    if( s.nUsed==0 ){
+      sqlite3_free(s.aMax);
+      sqlite3_result_zeroblob(pCtx, 0);
+    }else{
+      sqlite3_result_blob64(pCtx, s.aMax, sizeof(double)*s.nUsed, sqlite3_free);
+    }
+  }else{
+    sqlite3_free(s.aMax);
+    sqlite3_result_error_code(pCtx, rc);
+  }
 }
 
 static void rankingVersion(sqlite3_context *pCtx, int nVal, sqlite3_value **apVal){
@@ -438,6 +603,11 @@ int sqlite3_quarryranking_init(sqlite3 *db, char **pzErrMsg, const sqlite3_api_r
     /* FTS5 calls the destructor only once the function is registered. */
     if( rc!=SQLITE_OK ){ rowLengthsFree(pLengths); return rc; }
     rc = fts->xCreateFunction(fts, "quarry_column_hits", 0, quarryColumnHits, 0);
+    if( rc!=SQLITE_OK ) return rc;
+    rc = fts->xCreateFunction(fts, "quarry_bm25_bounded", (void*)pLengths, quarryBm25Bounded, 0);
+    if( rc!=SQLITE_OK ) return rc;
+    /* Shares the connection's lengths with quarry_bm25 (which frees them). */
+    rc = fts->xCreateFunction(fts, "quarry_word_blocks", (void*)pLengths, quarryWordBlocks, 0);
     if( rc!=SQLITE_OK ) return rc;
     /* These share the connection's state, which the connection frees with quarry_bm25 when it closes. */
     rc = sqlite3_create_function(db, "quarry_keep_rows", 1, SQLITE_UTF8, (void*)pLengths, keepRows, 0, 0);

@@ -19,6 +19,11 @@ export interface OpenStoreOptions {
   countingThread?: CountingThread;
   /** SQLite: rank with FTS5's own bm25() even where quarry_bm25() loads (the same scores, slower; benchmarks compare the two). */
   fts5Bm25?: boolean;
+  /**
+   * SQLite: score word pages with block maxima of blocks of 2^shift rowids (store/word-blocks), or
+   * not (false, the default: on the kernel they cost more than they save; benchmarks and tests compare the two).
+   */
+  wordBlocks?: false | { shift: number };
 }
 
 export async function openStore(location: StoreLocation, options: OpenStoreOptions = {}): Promise<Store> {

@@ -21,7 +21,7 @@ import { nativeTurnedOff } from '../text/native-modules.js';
 export const RANKING_MODULE = fileURLToPath(new URL('../../build/Release/quarry_ranking.node', import.meta.url));
 
 /** The module's `quarry_ranking_version()` these statements are written for (its arguments). */
-const RANKING_MODULE_VERSION = 5;
+const RANKING_MODULE_VERSION = 7;
 
 /** Why the module could not be loaded, once per process (the same answer for every connection). */
 let refused: string | null | undefined;

@@ -19,8 +19,9 @@ import { expressionPhrases, phraseCountsBlob } from './ranking-extension.js';
 import { GRAM_TOKENS_STEP, GRAPH_LOOKUP_INDEXES } from './schema.js';
 import { averagesRowCount, readVarints } from './word-totals.js';
 import { WORD_DOCS_VERSION_KEY } from './word-docs.js';
+import { blockBounds, type BlockQuery } from './word-blocks.js';
 import {
-  allOf, anyOf, byBound, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
+  allOf, anyOf, byBound, fts5Idf, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
 } from './words-bound.js';
 import type { SqliteStore } from './sqlite-store.js';
 import type { PhraseCounts, StoredCandidateRow } from './statements.js';
@@ -37,6 +38,18 @@ const RANKED_BATCH_ROWS = 32;
 
 /** An FTS term of one indexed token: its vocabulary row counts its chunks (the tokenizer keeps `_`, and folds only cases these lack). */
 const SINGLE_TOKEN = /^"([a-z0-9_]+)"$/;
+
+/**
+ * The expression as block-max pages take it (store/word-blocks): one word, or an AND or OR of groups of
+ * words, each word one indexed token; else null.
+ */
+function blockQuery(match: string, groups?: readonly (readonly string[])[] | null): BlockQuery | null {
+  if (!groups || groups.length === 0) return SINGLE_TOKEN.test(match) ? { groups: [[match]], every: true } : null;
+  if (!groups.every((group) => group.every((term) => SINGLE_TOKEN.test(term)))) return null;
+  if (allOf(groups) === match) return { groups, every: true };
+  if (anyOf(groups) === match) return { groups, every: false };
+  return null;
+}
 
 /** No language or repository asked for: the word index alone answers (statements' `...All`). */
 const unfiltered = (filter: SearchFilter) => filter.language === null && filter.repository === null;
@@ -94,6 +107,10 @@ interface WordStats {
 
 export class SqliteReader implements IndexReader {
   private stats: WordStats | undefined;
+  /** Pages scored with block maxima so far (benchmarks and tests report them). */
+  readonly blockPages = { pages: 0 };
+  /** Words' block maxima at one state of the word rows (blockMaxima). */
+  private blocks: { key: string; maxima: Map<string, Float64Array> } | undefined;
 
   /** `countElsewhere`: counts FTS5 expressions on another thread while this one scores (search workers; store/counting-thread). */
   constructor(private readonly store: SqliteStore, private readonly countElsewhere: CountElsewhere | null = null) {}
@@ -142,8 +159,65 @@ export class SqliteReader implements IndexReader {
     if (!unfiltered(filter)) {
       return Promise.resolve(this.s.wordsSearch.all({ ...filter, match, limit: window.limit, offset: window.offset, ...this.phraseCounts(match) }));
     }
+    const blocked = this.blockedPage(match, window, groups);
+    if (blocked) return Promise.resolve(blocked);
     if (!groups || groups.length < 2 || anyOf(groups) !== match) return Promise.resolve(this.bestRows(match, window));
     return Promise.resolve(this.boundedPage(groups, window));
+  }
+
+  /**
+   * A page scored by block maxima (store/word-blocks): where the expression is one word or an AND or OR
+   * of groups of words, each one indexed token, every word's block maxima are known at this state of
+   * the word rows, and the page is within the rows quarry_bm25() keeps. Null elsewhere: the FTS5
+   * statements then score every row (bestRows, boundedPage), as before block maxima existed; that is
+   * the path by default (block maxima are asked for with the store's `wordBlocks`), and for filters, phrases,
+   * non-ASCII words, bm25() without the ranking module, reads outside one snapshot and pages past the kept rows.
+   */
+  private blockedPage(match: string, window: PageWindow, groups?: readonly (readonly string[])[] | null): ScoredChunkRow[] | null {
+    const given = blockQuery(match, groups);
+    const lengths = this.phraseLengths().lengths;
+    const blocks = this.store.wordBlocks;
+    const need = window.offset + window.limit;
+    if (!given || !lengths || !blocks || !this.s.wordBlocks || !this.s.wordsSearchBounded || !this.s.keepRows || !this.s.keptRows) return null;
+    if (need > RANKING.keptHitsRowsMax) return null;
+    const rows = this.wordStats().rows;
+    // An OR is asked with its groups rarest first, as boundedPage asks every expression of it: each row's score is
+    // the same sum in the same order, to the last bit.
+    const query = given.every ? given : { every: false, groups: this.byBound(given.groups).map((g) => g.terms) };
+    const expression = query.every ? match : anyOf(query.groups);
+    const bounds = blockBounds(query, {
+      maxima: (term) => this.blockMaxima(term, lengths, blocks.shift),
+      idf: (term) => fts5Idf(rows, this.termDocs(term)),
+    });
+    if (!bounds) return null;
+    const params = { match: expression, limit: window.limit, offset: window.offset, bounds: Buffer.from(bounds.buffer), shift: blocks.shift, ...this.phraseCounts(expression) };
+    // The rows it keeps are the bound's floor: a row whose block cannot reach the worst of them is not scored.
+    this.s.keepRows.get(need);
+    let page: ScoredChunkRow[] = [];
+    let kept: Buffer | null = null;
+    try {
+      page = this.s.wordsSearchBounded.all(params);
+    } finally {
+      kept = this.s.keptRows.get() ?? null;
+    }
+    this.blockPages.pages++;
+    const tokens = phraseTokens(expression);
+    return tokens ? withKeptHits(page, kept, tokens, this.s.wordColumns) : page;
+  }
+
+  /**
+   * A word's block maxima at the word rows' state `lengths` (SqliteStore.wordRowsKey), computed when first
+   * asked (a pass over its postings) and remembered per state.
+   */
+  private blockMaxima(term: string, lengths: string, shift: number): Float64Array {
+    if (this.blocks?.key !== lengths || this.blocks.maxima.size >= WORDS_BOUND.docsCacheMax) this.blocks = { key: lengths, maxima: new Map() };
+    let maxima = this.blocks.maxima.get(term);
+    if (!maxima) {
+      const blob = this.s.wordBlocks!.get({ match: term, shift, lengths });
+      maxima = blob ? new Float64Array(new Uint8Array(blob).buffer) : new Float64Array(0);
+      this.blocks.maxima.set(term, maxima);
+    }
+    return maxima;
   }
 
   /**
@@ -174,11 +248,7 @@ export class SqliteReader implements IndexReader {
    * score is one sum in one order.
    */
   private boundedPage(groups: readonly (readonly string[])[], window: PageWindow): ScoredChunkRow[] {
-    const rows = this.wordStats().rows;
-    const sorted = byBound(groups.map((terms) => {
-      const docs = terms.map((t) => this.termDocs(t));
-      return { terms, docs: docs.reduce((a, b) => a + b, 0), bound: groupBound(rows, docs) };
-    }));
+    const sorted = this.byBound(groups);
     const need = window.offset + window.limit;
     const ask = (match: string) => this.bestRows(match, { offset: 0, limit: need });
     // A longer query's rows rarely hold every group, and it has too many sets of rows lacking some: not asked.
@@ -198,6 +268,15 @@ export class SqliteReader implements IndexReader {
       cut = needed;
     }
     return this.bestRows(anyOf(sorted.map((g) => g.terms)), window);
+  }
+
+  /** Groups of an any-term expression with their bounds, rarest (highest bound) first. */
+  private byBound(groups: readonly (readonly string[])[]): BoundedGroup[] {
+    const rows = this.wordStats().rows;
+    return byBound(groups.map((terms) => {
+      const docs = terms.map((t) => this.termDocs(t));
+      return { terms, docs: docs.reduce((a, b) => a + b, 0), bound: groupBound(rows, docs) };
+    }));
   }
 
   /**

@@ -59,6 +59,8 @@ export class SqliteStore {
 
   private constructor(
     readonly db: Database.Database, readonly file: string, dictionaries: StoredDictionaries, readonly nativeRanking: boolean,
+    /** Word pages scored with block maxima (store/word-blocks) of blocks of 2^shift rowids, or not (false: the default). */
+    readonly wordBlocks: false | { shift: number } = false,
   ) {
     this.statements = prepareStatements(db, nativeRanking);
     this.preparedFor = Number(db.pragma('schema_version', { simple: true }));
@@ -72,7 +74,9 @@ export class SqliteStore {
    * Opens (and with `create`, creates) the index at `file`. Without `create` a
    * missing file is INDEX_MISSING, so a search never silently builds an empty index.
    */
-  static open(file: string, options: { create?: boolean; readonly?: boolean; root?: string; fts5Bm25?: boolean } = {}): SqliteStore {
+  static open(
+    file: string, options: { create?: boolean; readonly?: boolean; root?: string; fts5Bm25?: boolean; wordBlocks?: false | { shift: number } } = {},
+  ): SqliteStore {
     if (!options.create && !fs.existsSync(file)) {
       throw catalogueError('INDEX_MISSING', { key: 'index.missing', params: { index: file, root: options.root ?? '.' } }, 'en', { index: file });
     }
@@ -84,7 +88,7 @@ export class SqliteStore {
       const dictionaries = new StoredDictionaries(db);
       dictionaries.refresh();
       migrate(db, file, options.readonly ?? false);
-      return new SqliteStore(db, file, dictionaries, !options.fts5Bm25 && loadRankingFunction(db));
+      return new SqliteStore(db, file, dictionaries, !options.fts5Bm25 && loadRankingFunction(db), options.wordBlocks);
     } catch (error) {
       db.close();
       throw error;

@@ -169,6 +169,23 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
       ORDER BY score DESC, rowid
       LIMIT @limit OFFSET @offset`),
     /**
+     * wordsSearchAll skipping the rows that cannot reach the page (native/quarry_ranking.c
+     * quarry_bm25_bounded(), store/word-blocks); with quarry_bm25() only, after quarry_keep_rows(N >= limit + offset).
+     */
+    wordsSearchBounded: nativeRanking
+      ? db.prepare<PhraseCounts & { match: string; limit: number; offset: number; bounds: Buffer; shift: number }, ScoredChunkRow>(`
+      SELECT rowid AS chunk_id, -quarry_bm25_bounded(chunk_words, @counts, @lengths, @bounds, @shift, ${columns.map((name) => RANKING.bm25Weights[name]).join(', ')}) AS score
+      FROM chunk_words WHERE chunk_words MATCH @match
+      ORDER BY score DESC, rowid
+      LIMIT @limit OFFSET @offset`)
+      : null,
+    /** A word's block maxima (native/quarry_ranking.c quarry_word_blocks(), store/word-blocks); with quarry_bm25() only. */
+    wordBlocks: nativeRanking
+      ? db.prepare<{ match: string; shift: number; lengths: string | null }, Buffer>(
+        `SELECT quarry_word_blocks(chunk_words, @shift, @lengths, ${columns.map((name) => RANKING.bm25Weights[name]).join(', ')}) FROM chunk_words WHERE chunk_words MATCH @match LIMIT 1`,
+      ).pluck()
+      : null,
+    /**
      * One row scored with no phrase, where quarry_bm25() is loaded: it reads every row's length for
      * `@lengths` into the connection's memory, ahead of the first search (SqliteReader.warm).
      */

@@ -69,3 +69,11 @@ export const STORE = {
    */
   wordDocsKeptBytesPerChunk: 21,
 } as const;
+
+/** Word pages scored with block maxima (store/word-blocks), where a store is opened with them. */
+export const WORD_BLOCKS = {
+  /** Rowids per block, as a power of two (the kernel's 1.2 M chunks: 2^11 gives 575 blocks, 15 MB of float32 maxima for its 6,772 words in 1,000 chunks or more). */
+  shift: 11,
+  /** Bounds are raised by this fraction: summed in another order than a score, with a JavaScript log that may differ from SQLite's in the last bit. */
+  margin: 1e-9,
+} as const;
