@@ -37,10 +37,6 @@ export const FEATURES = [
   'titleWords',
   /** The text's words in the file's path, weighed by how few paths hold them, scaled to the best file's. */
   'pathWords',
-  /** How often the project's recent commits changed the file (git history; only for files the text already points at). */
-  'changes',
-  /** How often the file changed in the same commits as the files the text points at most (git history), scaled to the best file's. */
-  'coChanged',
 ] as const;
 
 export type Feature = (typeof FEATURES)[number];

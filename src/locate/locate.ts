@@ -2,9 +2,8 @@
  * @module locate/locate
  * `locate`: which files a task is about. Reads the clues out of the text
  * (locate/extract), gathers evidence per file from paths and frames, from
- * the definitions the text names, from whole-file BM25 of its telling
- * words and from the project's git history (files changed often, and with
- * the best files so far), ranks files by the weighted evidence, and names each file's likely
+ * the definitions the text names and from whole-file BM25 of its telling
+ * words, ranks files by the weighted evidence, and names each file's likely
  * functions or classes and its reasons. It reads through the Store's
  * reader (store/store LocateReader), so it runs on SQLite and PostgreSQL
  * alike, in a search worker as well as in-thread (the eval calls it directly).
@@ -15,8 +14,6 @@ import type { IndexReader, Store } from '../store/store.js';
 import { addDefinitionEvidence } from './definition-evidence.js';
 import { EvidenceBoard } from './evidence.js';
 import { extractClues } from './extract.js';
-import { readHistory, type CommitFiles } from './history.js';
-import { addHistoryEvidence, FileHistory } from './history-evidence.js';
 import { addMessageEvidence } from './message-evidence.js';
 import { addPathEvidence } from './path-evidence.js';
 import { ChunkMap, tokensByFile } from './chunk-map.js';
@@ -30,15 +27,6 @@ const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** di
 interface ProjectMaps {
   table: PathTable;
   chunks: ChunkMap;
-  /** The folders' recent commits, read beside the evidence of the first call (null: no git history). */
-  history: Promise<FileHistory | null>;
-}
-
-/** The commits of each indexed folder that has a git history. */
-async function historyOf(table: PathTable, sources: readonly { name: string; root: string }[]): Promise<FileHistory | null> {
-  const read = await Promise.all(sources.map(async (s) => [s.name, await readHistory(s.root)] as const));
-  const bySource = new Map(read.filter((r): r is readonly [string, CommitFiles] => r[1] !== null));
-  return bySource.size > 0 ? new FileHistory(table, bySource) : null;
 }
 
 /** The maps of each open store, for its last index version and repository: a worker answers many calls between index changes. */
@@ -50,8 +38,7 @@ async function projectMaps(reader: IndexReader, cacheKey: object, repository: st
   if (cached?.key === key) return cached.maps;
   const chunkRows = await reader.chunkTokens();
   const table = new PathTable(await reader.locateFiles(repository), tokensByFile(chunkRows));
-  const history = historyOf(table, await reader.locateSources(repository)).catch(() => null);
-  const built = { table, chunks: new ChunkMap(chunkRows, table), history };
+  const built = { table, chunks: new ChunkMap(chunkRows, table) };
   maps.set(cacheKey, { key, maps: built });
   return built;
 }
@@ -65,15 +52,13 @@ export function locate(store: Store, params: LocateParams): Promise<LocateRespon
 export async function locateWith(reader: IndexReader, params: LocateParams, cacheKey: object): Promise<LocateResponse> {
   const started = performance.now();
   const indexVersion = await reader.indexVersion();
-  const { table, chunks, history } = await projectMaps(reader, cacheKey, params.repository, indexVersion);
+  const { table, chunks } = await projectMaps(reader, cacheKey, params.repository, indexVersion);
   const clues = extractClues(params.text, LOCATE);
   const board = new EvidenceBoard();
   await addPathEvidence(board, table, clues, reader);
   await addDefinitionEvidence(board, table, clues, reader);
   await addMessageEvidence(board, table, clues, reader);
   const { terms, bestChunks } = await addTermEvidence(board, table, chunks, clues, reader);
-  const fileHistory = await history;
-  if (fileHistory) addHistoryEvidence(board, table, fileHistory, rankFiles(board));
   const ranked = rankFiles(board).filter((r) => r.score > 0).slice(0, LOCATE.candidatesMax);
   const files: LocatedFile[] = [];
   for (const r of ranked.slice(0, params.maxResults)) {

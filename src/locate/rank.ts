@@ -16,7 +16,7 @@ export interface RankedFile {
 }
 
 /** Features whose values are open-ended: scaled to [0, 1] by the best file's value. */
-const SCALED: readonly Feature[] = ['words', 'titleWords', 'pathWords', 'coChanged'];
+const SCALED: readonly Feature[] = ['words', 'titleWords', 'pathWords'];
 /**
  * Sums over the names a file defines grow with every name a long report mentions (a file defining
  * sin, cos, tan ... collects them all): they count logarithmically.

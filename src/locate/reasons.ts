@@ -18,8 +18,6 @@ const GROUPS: readonly { features: readonly Feature[]; say: (names: string[]) =>
   { features: ['message'], say: (n) => `holds the message "${n[0] ?? ''}"`, names: 1 },
   { features: ['uses'], say: (n) => `uses ${n.join(', ')}`, names: 2 },
   { features: ['pathShared', 'moduleShared'], say: (n) => `name ${n.join(', ')} mentioned`, names: 1 },
-  { features: ['coChanged'], say: (n) => `changed with ${n[0] ?? ''}`, names: 1 },
-  { features: ['changes'], say: () => 'often changed', names: 0 },
   { features: ['pathWords'], say: (n) => `path words: ${n.join(' ')}`, names: 2 },
   { features: ['words', 'titleWords'], say: (n) => `words: ${n.join(' ')}`, names: 2 },
 ];
@@ -37,15 +35,15 @@ function namesOf(ranked: RankedFile, features: readonly Feature[], count: number
   return names.slice(0, count);
 }
 
-/** Word and history evidence is said last: a name, a frame or a path the text wrote tells a reader more than shared words or commits. */
-const SAID_LAST: ReadonlySet<Feature> = new Set(['words', 'titleWords', 'pathWords', 'changes', 'coChanged']);
-const saysLast = (features: readonly Feature[]) => features.every((f) => SAID_LAST.has(f));
+/** Word evidence is said last: a name, a frame or a path the text wrote tells a reader more than shared words. */
+const WORD_FEATURES: ReadonlySet<Feature> = new Set(['words', 'titleWords', 'pathWords']);
+const saysWords = (features: readonly Feature[]) => features.every((f) => WORD_FEATURES.has(f));
 
 export function reasonsOf(ranked: RankedFile): string[] {
   return GROUPS
     .map((group) => ({ group, weight: group.features.reduce((sum, f) => sum + (ranked.contributions[f] ?? 0), 0) }))
     .filter((g) => g.weight > 0)
-    .sort((a, b) => Number(saysLast(a.group.features)) - Number(saysLast(b.group.features)) || b.weight - a.weight)
+    .sort((a, b) => Number(saysWords(a.group.features)) - Number(saysWords(b.group.features)) || b.weight - a.weight)
     .slice(0, LOCATE.reasonsPerFile)
     .map(({ group }) => group.say(namesOf(ranked, group.features, group.names)));
 }

@@ -72,10 +72,6 @@ export function prepareLocateStatements(db: Database.Database, columnHits: boole
       SELECT file_id, count(*) AS n FROM edges
       WHERE to_name = @name COLLATE NOCASE AND kind IN ('CALLS', 'EXTENDS', 'IMPLEMENTS')
       GROUP BY file_id ORDER BY n DESC, file_id LIMIT @limit`),
-    /** The indexed folders, of one repository or all (where their git history is read). */
-    sources: db.prepare<{ repository: string | null }, { name: string; root: string }>(
-      'SELECT name, root FROM sources WHERE @repository IS NULL OR name = @repository ORDER BY name',
-    ),
   };
 }
 

@@ -504,8 +504,4 @@ export class SqliteReader implements IndexReader {
   referencingFiles(name: string, limit: number): Promise<{ file_id: number; n: number }[]> {
     return Promise.resolve(this.locate.referencingFiles.all({ name, limit }));
   }
-
-  locateSources(repository: string | null): Promise<{ name: string; root: string }[]> {
-    return Promise.resolve(this.locate.sources.all({ repository }));
-  }
 }

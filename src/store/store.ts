@@ -87,8 +87,6 @@ export interface LocateReader {
   chunkSymbol(chunkId: number): Promise<ChunkSymbolRow | undefined>;
   /** Files whose code calls, extends or implements `name`, most references first. */
   referencingFiles(name: string, limit: number): Promise<{ file_id: number; n: number }[]>;
-  /** The indexed folders (name and root), of one repository or all: where locate reads their git history. */
-  locateSources(repository: string | null): Promise<{ name: string; root: string }[]>;
 }
 
 /**

@@ -440,8 +440,4 @@ export class PgReader implements IndexReader {
       [name, limit],
     );
   }
-
-  locateSources(repository: string | null): Promise<{ name: string; root: string }[]> {
-    return this.rows('SELECT name, root FROM sources WHERE $1::text IS NULL OR name = $1 ORDER BY name', [repository]);
-  }
 }
