@@ -10,6 +10,7 @@
  * query. DIR holds one git clone per
  * repository, named as the repository (`DIR/django`, `DIR/scikit-learn`);
  * instances whose clone or base commit is missing are reported and left out.
+ * `--dump FILE` also appends each instance to FILE.partial.jsonl as it is scored.
  * `--every N` keeps every Nth instance of each repository (a quick subset
  * while iterating). Tune on dev only.
  */
@@ -29,9 +30,13 @@ async function main(): Promise<void> {
   const args = parseSwebenchArgs(process.argv.slice(2));
   const selected = selectInstances(loadSwebench(args.data), args);
   const { usable, skipped } = await usableInstances(selected, args.repos);
+  // A long run's answers can be studied before it ends: each instance is appended as one JSON line beside the dump.
+  const partial = args.dump ? `${args.dump}.partial.jsonl` : null;
+  if (partial) fs.writeFileSync(partial, '');
   const outcomes = await evaluateInstances(usable, {
     reposDir: args.repos, baseline: args.baseline, keepFiles: args.dump !== null,
     onInstance: (o, done, total) => {
+      if (partial) fs.appendFileSync(partial, `${JSON.stringify(o)}\n`);
       if (!args.json) process.stderr.write(`[${done}/${total}] ${o.id}: locate ${o.rank ?? '-'}, function ${o.functionRank ?? '-'}${args.baseline ? `, baseline ${o.baselineRank ?? '-'}` : ''} (${o.seconds.toFixed(2)} s, index ${o.indexSeconds.toFixed(1)} s)\n`);
     },
   });

@@ -96,3 +96,24 @@ describe('evaluateInstances on a real git clone', () => {
     expect(outcome!.tokensTop10).toBeLessThanOrEqual(400);
   });
 });
+
+describe('eval:swebench --dump through the command line', () => {
+  it('writes the answers with their candidates, and each instance as a JSON line while it runs', () => {
+    const reposDir = makeTree();
+    const clone = path.join(reposDir, 'minicache');
+    fs.renameSync(copyFixture('locate'), clone);
+    git(clone, 'init', '--quiet');
+    git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.');
+    git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-m', 'base');
+    const base = git(clone, 'rev-parse', 'HEAD');
+    const data = dataFile([raw('acme__minicache-1', { base_commit: base, problem_statement: TRACEBACK_ISSUE, patch: CULL_PATCH })]);
+    const dump = path.join(makeTree(), 'dump.json');
+    execFileSync('npx', ['tsx', 'bench/eval-swebench.ts', '--repos', reposDir, '--data', data, '--no-baseline', '--dump', dump], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+    const [whole] = JSON.parse(fs.readFileSync(dump, 'utf8')) as { id: string; rank: number; located: { file: string; evidence: Record<string, number> }[] }[];
+    expect(whole).toMatchObject({ id: 'acme__minicache-1', rank: 1 });
+    expect(whole!.located[0]!.file).toBe('minicache/cache.py');
+    expect(Object.keys(whole!.located[0]!.evidence).length).toBeGreaterThan(0);
+    const lines = fs.readFileSync(`${dump}.partial.jsonl`, 'utf8').split('\n').filter((l) => l !== '');
+    expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([whole]);
+  });
+});
