@@ -84,6 +84,8 @@ export interface IndexSummary {
   updated: number;
   unchanged: number;
   deleted: number;
+  /** Files read this pass (new, or of another size, mtime or git blob); every other file was taken as unchanged unread. */
+  read: number;
   chunks: number;
   skipped: number;
   skipped_by_reason: Partial<Record<SkipReason, number>>;
@@ -172,7 +174,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       root, index: displayLocation(location), repository,
       files: walked.files.length - skipped.filter((s) => s.reason === 'binary' || s.reason === 'unreadable').length,
       bytes: plan.bytesTotal,
-      added: done.added, updated: done.updated, unchanged: done.unchanged, deleted: done.deleted,
+      added: done.added, updated: done.updated, unchanged: done.unchanged, deleted: done.deleted, read: plan.toPrepare.length,
       chunks: counts.chunks,
       skipped: skipped.length,
       skipped_by_reason: byReason,
