@@ -30,7 +30,7 @@ async function main(): Promise<void> {
   const outcomes = await evaluateInstances(usable, {
     reposDir: args.repos, baseline: false, keepFiles: args.dump !== null,
     onInstance: (o, done, total) => {
-      if (!args.json) process.stderr.write(`[${done}/${total}] ${o.id}: locate ${o.rank ?? '-'}, all ${o.rankAll ?? '-'}, function ${o.functionRank ?? '-'} (${o.seconds.toFixed(2)} s, index ${o.indexSeconds.toFixed(1)} s)\n`);
+      if (!args.json) process.stderr.write(`[${done}/${total}] ${o.id}: locate ${o.rank ?? '-'}, all ${o.rankAll ?? '-'}, function ${o.functionRank ?? '-'} (${o.seconds.toFixed(2)} s, ${o.indexUpdate ? 'update' : 'build'} ${o.indexSeconds.toFixed(1)} s, CPU ${o.indexCpuSeconds.toFixed(1)} s, first locate ${o.firstLocateSeconds?.toFixed(2) ?? '-'} s)\n`);
     },
   });
   const languageOf = (id: string) => byId.get(id)!.language;

@@ -37,7 +37,7 @@ async function main(): Promise<void> {
     reposDir: args.repos, baseline: args.baseline, keepFiles: args.dump !== null,
     onInstance: (o, done, total) => {
       if (partial) fs.appendFileSync(partial, `${JSON.stringify(o)}\n`);
-      if (!args.json) process.stderr.write(`[${done}/${total}] ${o.id}: locate ${o.rank ?? '-'}, function ${o.functionRank ?? '-'}${args.baseline ? `, baseline ${o.baselineRank ?? '-'}` : ''} (${o.seconds.toFixed(2)} s, index ${o.indexSeconds.toFixed(1)} s)\n`);
+      if (!args.json) process.stderr.write(`[${done}/${total}] ${o.id}: locate ${o.rank ?? '-'}, function ${o.functionRank ?? '-'}${args.baseline ? `, baseline ${o.baselineRank ?? '-'}` : ''} (${o.seconds.toFixed(2)} s, ${o.indexUpdate ? 'update' : 'build'} ${o.indexSeconds.toFixed(1)} s, CPU ${o.indexCpuSeconds.toFixed(1)} s, first locate ${o.firstLocateSeconds?.toFixed(2) ?? '-'} s)\n`);
     },
   });
   const repos = [...new Set(outcomes.map((o) => o.repo))].sort();

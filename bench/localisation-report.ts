@@ -65,10 +65,14 @@ export function rankTables(rows: readonly Row[], options: { label: string; basel
 /** Tokens of the top 10, index update times, and the instances left out with the reason. */
 export function footerLines(outcomes: readonly InstanceOutcome[], skipped: readonly Skipped[]): string[] {
   const tokens = outcomes.map((o) => o.tokensTop10);
-  const indexSeconds = outcomes.map((o) => o.indexSeconds);
+  // A first build is no commit switch: the update figures count only passes over an earlier commit's index.
+  const updates = outcomes.filter((o) => o.indexUpdate);
+  const seconds = (values: number[]) => `p50 ${percentile(values, 50).toFixed(2)} s, p95 ${percentile(values, 95).toFixed(2)} s`;
+  const firstLocates = updates.flatMap((o) => (o.firstLocateSeconds === null ? [] : [o.firstLocateSeconds]));
   return [
     '', `tokens of the top 10 as a model reads them (o200k): p50 ${percentile(tokens, 50)}, p95 ${percentile(tokens, 95)}, max ${Math.max(0, ...tokens)}`,
-    '', `index updates per instance: p50 ${percentile(indexSeconds, 50).toFixed(1)} s, p95 ${percentile(indexSeconds, 95).toFixed(1)} s`,
+    '', `index updates (commit switches, ${updates.length}): ${seconds(updates.map((o) => o.indexSeconds))}; CPU ${seconds(updates.map((o) => o.indexCpuSeconds))}`,
+    `first locate in a new process after an update (${firstLocates.length}): ${firstLocates.length > 0 ? seconds(firstLocates) : 'not measured (npm run build first)'}`,
     ...skipped.map((s) => `left out: ${s.repo}, ${s.instances} instances (${s.reason})`),
   ];
 }

@@ -9,7 +9,12 @@
  * The search_code baseline runs on the same index: the issue's first 50
  * words, two pages of 20, files in the order returned.
  */
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
 import { EVAL_SWEBENCH } from './eval-settings.js';
 import { normalizeLocateParams, type LocateResponse } from '../src/contracts/locate.js';
 import { normalizeSearchCodeParams } from '../src/contracts/search-code-params.js';
@@ -44,6 +49,12 @@ export interface InstanceOutcome {
   baselineRank: number | null;
   baselineSeconds: number;
   indexSeconds: number;
+  /** CPU seconds of that pass, all threads (a loaded machine stretches the wall time, much less this). */
+  indexCpuSeconds: number;
+  /** Whether the pass updated an index of an earlier commit (a commit switch), not a first build. */
+  indexUpdate: boolean;
+  /** Wall seconds of the first `quarry locate` in a new process after that pass (dist/cli/main.js); null without a build. */
+  firstLocateSeconds: number | null;
   /** o200k tokens of locate's top 10 as a model reads them (the MCP text content). */
   tokensTop10: number;
   /** locate's files, for --dump. */
@@ -62,6 +73,8 @@ export interface EvalOptions {
   keepFiles: boolean;
   onInstance?: (outcome: InstanceOutcome, done: number, total: number) => void;
 }
+
+const runFile = promisify(execFile);
 
 /** o200k: the tokenizer of the models that read these answers. */
 const o200k = getEncoding('o200k_base');
@@ -99,6 +112,26 @@ async function runBaseline(store: SqliteIndex, problem: string): Promise<string[
   return files;
 }
 
+const CLI = fileURLToPath(new URL('../dist/cli/main.js', import.meta.url));
+
+/**
+ * The first `quarry locate` after an index pass, as an agent that shells out to it pays it: a new
+ * process of the built CLI (start, opening the index, reading its file and chunk maps, the answer).
+ * Null when the CLI is not built.
+ */
+async function timeFirstLocate(root: string, problem: string): Promise<number | null> {
+  if (!fs.existsSync(CLI)) return null;
+  const textFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'quarry-eval-')), 'issue.txt');
+  fs.writeFileSync(textFile, problem);
+  try {
+    const started = performance.now();
+    await runFile(process.execPath, [CLI, 'locate', '--root', root, '--file', textFile, '--json', '-n', String(EVAL_SWEBENCH.locateFiles)], { maxBuffer: 16 * 1024 * 1024 });
+    return (performance.now() - started) / 1000;
+  } finally {
+    fs.rmSync(path.dirname(textFile), { recursive: true, force: true });
+  }
+}
+
 /** Repositories first as listed, instances of one repository by date, so each checkout moves forward a little. */
 function ordered(instances: readonly LocalisationInstance[]): LocalisationInstance[] {
   const repoOrder = [...new Set(instances.map((i) => i.repo))];
@@ -129,9 +162,11 @@ export async function evaluateInstances(instances: readonly LocalisationInstance
   for (const instance of list) {
     const root = cloneDir(options.reposDir, instance.repo);
     await checkout(root, instance.baseCommit);
+    const indexUpdate = fs.existsSync(defaultIndexPath(root));
     const indexStarted = performance.now();
     const summary = await indexFolder({ root, indexPath: defaultIndexPath(root), repository: path.basename(root) });
     const indexSeconds = (performance.now() - indexStarted) / 1000;
+    const firstLocateSeconds = await timeFirstLocate(root, instance.problem);
     const store = SqliteIndex.open(summary.index, { readonly: true });
     try {
       const started = performance.now();
@@ -154,7 +189,7 @@ export async function evaluateInstances(instances: readonly LocalisationInstance
         id: instance.id, repo: instance.repo, gold: instance.gold,
         rank: fileRanks.any, rankAll: fileRanks.all, goldFunctions: golds.length,
         functionRank: functionRanks.any, functionRankAll: functionRanks.all, seconds,
-        baselineRank, baselineSeconds, indexSeconds, tokensTop10: tokensOfTop10(response),
+        baselineRank, baselineSeconds, indexSeconds, indexCpuSeconds: summary.cpu_ms / 1000, indexUpdate, firstLocateSeconds, tokensTop10: tokensOfTop10(response),
         ...(options.keepFiles ? { located: response.files } : {}),
       };
       outcomes.push(outcome);

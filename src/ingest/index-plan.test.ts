@@ -10,7 +10,7 @@ const stored = (entries: [string, number, number][]): Map<string, StoredFileStat
 
 function facts(overrides: Partial<PassFacts>): PassFacts {
   return {
-    storeKind: 'sqlite', walked: [], stored: new Map(), staleFormat: false, emptyIndex: false,
+    storeKind: 'sqlite', walked: [], stored: new Map(), blobs: new Map(), binary: new Map(), staleFormat: false, emptyIndex: false,
     bulkLoadMinBytes: 100 * KB, firstStageMinBytes: 200 * KB, textDictionaryMinBytes: 50 * KB,
     ...overrides,
   };

@@ -6,6 +6,7 @@
  * the preparer). Pure: no file, store or clock is touched, so each decision is tested alone.
  */
 import type { StoredFileState } from '../store/store.js';
+import { stillBinary, type BinaryFiles } from './binary-files.js';
 import type { WalkedFile } from './walk.js';
 
 export interface PassFacts {
@@ -15,6 +16,10 @@ export interface PassFacts {
   walked: readonly WalkedFile[];
   /** The index's files by path, as stored. */
   stored: ReadonlyMap<string, StoredFileState>;
+  /** Blob ids git vouches for, by path (ingest/git-tree); empty outside a git work tree. */
+  blobs: ReadonlyMap<string, string>;
+  /** The files earlier passes found binary (ingest/binary-files). */
+  binary: BinaryFiles;
   /** The index's rows are in an older content format: every stored file is prepared again. */
   staleFormat: boolean;
   /** The index holds no file yet (a first build, or one interrupted before its first file). */
@@ -29,8 +34,10 @@ export interface PassFacts {
 
 export interface IndexPlan {
   bytesTotal: number;
-  /** Files read, hashed and prepared, in walk order: new, of another size or mtime, or all in a stale format. */
+  /** Files read, hashed and prepared, in walk order: new, of another size or mtime (and not of the same blob), or all in a stale format. */
   toPrepare: WalkedFile[];
+  /** New files that are still the binary files an earlier pass found: skipped as binary, unread. */
+  knownBinary: WalkedFile[];
   bytesToPrepare: number;
   /** Stored files the walk did not find: deleted at the pass's end. */
   vanished: StoredFileState[];
@@ -50,20 +57,31 @@ export interface IndexPlan {
   preparer: boolean;
 }
 
-/** Whether `entry` is prepared against `state`: not stored, or stored with another size or mtime (or every one, in a stale format). */
-export function needsPreparing(entry: WalkedFile, state: StoredFileState | undefined, staleFormat: boolean): boolean {
-  return !state || staleFormat || state.size !== entry.size || state.mtimeMs !== entry.mtimeMs;
+/**
+ * Whether `entry` is prepared against `state`: not stored, or stored with another size, or with
+ * another mtime unless git vouches that its blob is the one stored (`blob`, ingest/git-tree); every
+ * one in a stale format. A blob that differs from the stored hash at the same size and mtime is
+ * taken as unchanged, as without git: the hash of an index written before is not a blob id.
+ */
+export function needsPreparing(entry: WalkedFile, state: StoredFileState | undefined, staleFormat: boolean, blob?: string): boolean {
+  if (!state || staleFormat || state.size !== entry.size) return true;
+  return state.mtimeMs !== entry.mtimeMs && (blob === undefined || blob !== state.hash);
 }
 
 export function planIndexPass(facts: PassFacts): IndexPlan {
-  const { walked, stored, staleFormat, emptyIndex } = facts;
+  const { walked, stored, staleFormat, emptyIndex, blobs, binary } = facts;
   const found = new Set<string>();
   const toPrepare: WalkedFile[] = [];
+  const knownBinary: WalkedFile[] = [];
   let bytesTotal = 0, bytesToPrepare = 0;
   for (const entry of walked) {
     found.add(entry.relPath);
     bytesTotal += entry.size;
-    if (needsPreparing(entry, stored.get(entry.relPath), staleFormat)) {
+    const state = stored.get(entry.relPath);
+    const blob = blobs.get(entry.relPath);
+    if (!state && stillBinary(binary.get(entry.relPath), entry, blob)) {
+      knownBinary.push(entry);
+    } else if (needsPreparing(entry, state, staleFormat, blob)) {
       toPrepare.push(entry);
       bytesToPrepare += entry.size;
     }
@@ -73,7 +91,7 @@ export function planIndexPass(facts: PassFacts): IndexPlan {
   const bulkLoad = emptyIndex && bytesToPrepare >= facts.bulkLoadMinBytes;
   const packText = facts.storeKind === 'sqlite';
   return {
-    bytesTotal, toPrepare, bytesToPrepare, vanished, bytesChanged, bulkLoad,
+    bytesTotal, toPrepare, knownBinary, bytesToPrepare, vanished, bytesChanged, bulkLoad,
     mayDeferWordCounts: !bulkLoad && bytesChanged > 0,
     firstStage: facts.storeKind === 'sqlite' && emptyIndex && bytesToPrepare >= facts.firstStageMinBytes,
     packText,

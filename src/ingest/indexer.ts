@@ -29,6 +29,8 @@ import { needsPreparing, planIndexPass, type IndexPlan } from './index-plan.js';
 import { resolveRoot } from '../fs/root.js';
 import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from './walk.js';
 import { listingsPathFor, loadFolderListings, saveFolderListings } from './folder-listings.js';
+import { binaryFilesPathFor, loadBinaryFiles, saveBinaryFiles, type BinaryFiles } from './binary-files.js';
+import { readGitIndex, vouchedBlobs } from './git-tree.js';
 import { firstStageMinBytes, firstStagePath, firstStageWordsPath, removeFirstStage, type FirstStageSummary } from '../store/first-stage/first-stage-files.js';
 
 export interface IndexOptions {
@@ -82,6 +84,8 @@ export interface IndexSummary {
   updated: number;
   unchanged: number;
   deleted: number;
+  /** Files read this pass (new, or of another size, mtime or git blob); every other file was taken as unchanged unread. */
+  read: number;
   chunks: number;
   skipped: number;
   skipped_by_reason: Partial<Record<SkipReason, number>>;
@@ -138,19 +142,26 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       await writer.setContentFormat(CONTENT_FORMAT);
       staleFormat = false;
     }
-    const listingsPath = listingsFile(location, root);
+    const sidecars = sidecarBase(location, root);
+    const listingsPath = listingsPathFor(sidecars);
     const previousListings = loadFolderListings(listingsPath, root);
+    // Git's index is read while the walk runs (a child process); outside a git work tree it vouches for nothing.
+    const gitIndex = readGitIndex(root);
     const walked = walkFolder(root, { maxFileBytes, previous: previousListings });
     if (walked.foldersListed > 0 || walked.folders.size !== previousListings.size) saveFolderListings(listingsPath, root, walked.folders);
+    const blobs = vouchedBlobs(await gitIndex, walked.files);
+    const binaryPath = binaryFilesPathFor(sidecars);
+    const binary = loadBinaryFiles(binaryPath, root);
     const plan = planIndexPass({
-      storeKind: location.kind, walked: walked.files, stored, staleFormat,
+      storeKind: location.kind, walked: walked.files, stored, staleFormat, blobs, binary,
       // Loading an empty index: secondary indexes are built once at the end (see IndexWriter.beginBulkLoad).
       emptyIndex: (await writer.counts()).files === 0,
       bulkLoadMinBytes: INGEST.bulkLoadMinBytes,
       firstStageMinBytes: options.firstStageMinBytes ?? firstStageMinBytes(process.env),
       textDictionaryMinBytes: options.textDictionaryMinBytes ?? STORE.textDictionaryMinBytes,
     });
-    const done = await executeIndexPlan(plan, { options, root, repository, location, store, writer, sourceId, walkedFiles: walked.files, stored, staleFormat, started });
+    const done = await executeIndexPlan(plan, { options, root, repository, location, store, writer, sourceId, walkedFiles: walked.files, stored, staleFormat, blobs, started });
+    rememberBinaryFiles(binaryPath, root, binary, plan, done.skipped, blobs);
 
     const counts = await writer.counts();
     const skipped = [...walked.skipped, ...done.skipped];
@@ -163,7 +174,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       root, index: displayLocation(location), repository,
       files: walked.files.length - skipped.filter((s) => s.reason === 'binary' || s.reason === 'unreadable').length,
       bytes: plan.bytesTotal,
-      added: done.added, updated: done.updated, unchanged: done.unchanged, deleted: done.deleted,
+      added: done.added, updated: done.updated, unchanged: done.unchanged, deleted: done.deleted, read: plan.toPrepare.length,
       chunks: counts.chunks,
       skipped: skipped.length,
       skipped_by_reason: byReason,
@@ -200,6 +211,8 @@ interface PassContext {
   walkedFiles: readonly WalkedFile[];
   stored: ReadonlyMap<string, StoredFileState>;
   staleFormat: boolean;
+  /** Blob ids git vouches for, by path (ingest/git-tree). */
+  blobs: ReadonlyMap<string, string>;
   /** When the pass started (Date.now()), for progress and the first stage's ready time. */
   started: number;
 }
@@ -226,12 +239,14 @@ interface PassOutcome {
  * load or a stale format deferred is built.
  */
 async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<PassOutcome> {
-  const { options, root, repository, location, writer, sourceId, stored, staleFormat, started, walkedFiles } = pass;
+  const { options, root, repository, location, writer, sourceId, stored, staleFormat, blobs, started, walkedFiles } = pass;
   let added = 0, updated = 0, unchanged = 0, bytesDone = 0, filesDone = 0;
   let pending: FileWrite[] = [];
   let pendingBytes = 0;
   const touches: { id: number; size: number; mtimeMs: number }[] = [];
-  const skipped: SkippedFile[] = [];
+  // Files still binary as an earlier pass found them: skipped as then, unread.
+  const skipped: SkippedFile[] = plan.knownBinary.map((entry) => ({ path: entry.relPath, reason: 'binary' }));
+  const knownBinary = new Set(plan.knownBinary);
   // Stored files that can no longer be read as text: deleted with the vanished ones.
   const unreadableStored: StoredFileState[] = [];
 
@@ -303,8 +318,12 @@ async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<Pas
       filesDone++;
       bytesDone += entry.size;
       const state = stored.get(entry.relPath);
-      if (!needsPreparing(entry, state, staleFormat)) {
+      if (knownBinary.has(entry)) {
+        // counted with the skipped files above
+      } else if (!needsPreparing(entry, state, staleFormat, blobs.get(entry.relPath))) {
         unchanged++;
+        // The same blob at another mtime (a checkout wrote it again): the row takes the mtime, so a pass without git agrees.
+        if (state!.mtimeMs !== entry.mtimeMs) touches.push({ id: state!.id, size: entry.size, mtimeMs: entry.mtimeMs });
       } else {
         // Only files of plan.toPrepare get here: the preparer exists. In a stale format no stored hash counts as the same.
         const pending = preparer!.prepare({
@@ -352,16 +371,39 @@ async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<Pas
 }
 
 /**
- * Where the walk keeps its folder listings: beside a SQLite index; for a PostgreSQL store, in the
- * folder's own .quarry (where its SQLite index would be), one file per store. A folder that cannot
- * be written to has no listings kept: the walk lists every folder again.
+ * Keeps the pass's binary files for the next one: those it took as still binary and those the
+ * preparer found binary, with their git blob id where git vouched for one. Written only when that
+ * changed what was remembered.
  */
-function listingsFile(location: StoreLocation, root: string): string {
-  if (location.kind === 'sqlite') return listingsPathFor(location.file);
+function rememberBinaryFiles(
+  file: string, root: string, before: BinaryFiles, plan: IndexPlan, skipped: readonly SkippedFile[], blobs: ReadonlyMap<string, string>,
+): void {
+  const walked = new Map(plan.toPrepare.map((entry) => [entry.relPath, entry]));
+  const now: BinaryFiles = new Map();
+  for (const entry of plan.knownBinary) now.set(entry.relPath, before.get(entry.relPath)!);
+  for (const { path: relPath, reason } of skipped) {
+    const entry = reason === 'binary' ? walked.get(relPath) : undefined;
+    if (entry) now.set(relPath, { size: entry.size, mtimeMs: entry.mtimeMs, blob: blobs.get(relPath) ?? null });
+  }
+  const same = now.size === before.size && [...now].every(([relPath, known]) => {
+    const was = before.get(relPath);
+    return was !== undefined && was.size === known.size && was.mtimeMs === known.mtimeMs && was.blob === known.blob;
+  });
+  if (!same) saveBinaryFiles(file, root, now);
+}
+
+/**
+ * Where a pass keeps what it remembers for the next (the walk's folder listings, the binary files):
+ * beside a SQLite index, named after it; for a PostgreSQL store, in the folder's own .quarry (where
+ * its SQLite index would be), named after the store. A folder that cannot be written to keeps
+ * nothing: the next pass lists every folder and reads every binary file again.
+ */
+function sidecarBase(location: StoreLocation, root: string): string {
+  if (location.kind === 'sqlite') return location.file;
   const folder = path.join(root, '.quarry');
-  try { fs.mkdirSync(folder, { recursive: true }); } catch { /* read-only: saving the listings fails quietly too */ }
+  try { fs.mkdirSync(folder, { recursive: true }); } catch { /* read-only: saving fails quietly too */ }
   const store = createHash('sha256').update(displayLocation(location)).digest('hex').slice(0, 16);
-  return path.join(folder, `postgres-${store}-folders`);
+  return path.join(folder, `postgres-${store}`);
 }
 
 /** The embedding pass, its modules loaded only when embeddings are on. */

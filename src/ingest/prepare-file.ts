@@ -59,7 +59,16 @@ function distinctEdges<T extends { kind: string; from: string | null; to: string
   });
 }
 
+/**
+ * A file's content hash, as `files.hash` keeps it: its git blob id (SHA-1 of `blob SIZE\0` and the
+ * bytes), so a git work tree's index can say a file is unchanged without it being read (ingest/git-tree).
+ */
 export function hashBytes(bytes: Uint8Array): string {
+  return createHash('sha1').update(`blob ${bytes.length}\0`).update(bytes).digest('hex');
+}
+
+/** The SHA-1 of the bytes alone: the hash an index written before kept, still taken as the same content. */
+export function plainHashBytes(bytes: Uint8Array): string {
   return createHash('sha1').update(bytes).digest('hex');
 }
 

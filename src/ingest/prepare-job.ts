@@ -7,7 +7,7 @@
  */
 import { packChunkText } from '../store/chunk-text.js';
 import { gramTokens } from '../text/gram-tokens.js';
-import { hashBytes, prepareFile, type PreparedFile } from './prepare-file.js';
+import { hashBytes, plainHashBytes, prepareFile, type PreparedFile } from './prepare-file.js';
 import { readRegularFileSync } from '../fs/regular-file.js';
 import type { Parsers } from './symbols/parsers.js';
 
@@ -41,7 +41,7 @@ export function runPrepareJob(job: PrepareJob, parsers: Parsers | undefined): Pr
     return { kind: 'unreadable' };
   }
   const hash = hashBytes(bytes);
-  if (job.storedHash === hash) return { kind: 'same' };
+  if (job.storedHash === hash || (job.storedHash !== null && job.storedHash === plainHashBytes(bytes))) return { kind: 'same' };
   const prepared = prepareFile(job.relPath, bytes, job.mtimeMs, hash, parsers);
   if (!prepared) return { kind: 'binary' };
   if (job.packText) {

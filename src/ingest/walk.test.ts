@@ -90,6 +90,18 @@ describe('walk with the previous listings', () => {
     expect(settled.foldersListed).toBe(0);
   });
 
+  it('remembers settled folders below one changed moments ago (a checkout that rewrote a file at the top), but not below a fresh ignore file', () => {
+    const root = tree();
+    ageTree(root);
+    writeTree(root, { 'a.ts': 'rewritten', 'new-top.md': 'n' }); // the root's own mtime is now
+    const first = walkFolder(root, { maxFileBytes: MAX });
+    expect([...first.folders.keys()].sort()).toEqual(['docs', 'pkg', 'pkg/deep']);
+    expect(walkAgain(root, first)).toMatchObject({ foldersListed: 1, foldersReused: 3 });
+
+    fs.writeFileSync(path.join(root, 'pkg/.gitignore'), 'secret.txt\nd.go\n');
+    expect([...walkFolder(root, { maxFileBytes: MAX }).folders.keys()].sort()).toEqual(['docs']);
+  });
+
   it('does not remember a folder changed moments ago: a change in the same clock tick would go unseen', () => {
     const root = makeTree({ 'a.ts': 'a', 'sub/b.ts': 'b' });
     const first = walkFolder(root, { maxFileBytes: MAX });

@@ -119,7 +119,8 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
 
   /**
    * `parentRules` builds the ignore rules in force above this folder (null for the root) only
-   * when some folder needs listing; `parentStamp` stamps every ignore file they come from.
+   * when some folder needs listing; `parentStamp` stamps every ignore file they come from, and
+   * `settledAbove` says whether each of those had settled.
    */
   const visit = (absDir: string, relDir: string, mtimeMs: number, parentRules: (() => IgnoreStack) | null, parentStamp: string, settledAbove: boolean): void => {
     const cached = previous.get(relDir);
@@ -150,8 +151,11 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
       listing = { mtimeMs, rulesStamp: parentStamp + own.stamp, ignoreFiles, names: [], kinds: '' };
       Object.assign(listing, list(absDir, relDir, rulesHere(), entries));
     }
-    const settled = settledAbove && mtimeMs < settledBefore && own!.newestMs < settledBefore;
-    if (settled) folders.set(relDir, listing);
+    // A listing is remembered once the folder and every ignore file in force have settled. A folder
+    // below depends on the ignore files above it (its stamp holds them), not on its parent's own mtime:
+    // a checkout that changed a file at the top does not make every folder below be listed again.
+    const rulesSettled = settledAbove && own!.newestMs < settledBefore;
+    if (rulesSettled && mtimeMs < settledBefore) folders.set(relDir, listing);
     const { names, kinds } = listing;
     // absDir is a real path already: path.join's normalising would be wasted on every file.
     const prefix = absDir.endsWith(path.sep) ? absDir : absDir + path.sep;
@@ -161,7 +165,7 @@ export function walkFolder(root: string, options: WalkOptions): WalkResult {
       if (kinds[i] !== 'd') { addFile(absPath, relPath, kinds[i] === 'l'); continue; }
       const stat = fs.statSync(absPath, { throwIfNoEntry: false });
       if (!stat?.isDirectory()) { skipped.push({ path: relPath, reason: 'unreadable' }); continue; }
-      visit(absPath, relPath, stat.mtimeMs, rulesHere, listing.rulesStamp, settled);
+      visit(absPath, relPath, stat.mtimeMs, rulesHere, listing.rulesStamp, rulesSettled);
     }
   };
 

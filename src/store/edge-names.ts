@@ -34,6 +34,7 @@ function prepareEdgeStatements(db: Database.Database) {
     spanSet: db.prepare<{ file_id: number; first: number; last: number }>(
       'UPDATE files SET edges_first = @first, edges_last = @last WHERE id = @file_id',
     ),
+    spanClear: db.prepare<{ file_id: number }>('UPDATE files SET edges_first = NULL, edges_last = NULL WHERE id = @file_id'),
     removeOfFile: db.prepare<{ file_id: number }, [number | null, number]>(`
       DELETE FROM edge_links
       WHERE id BETWEEN (SELECT edges_first FROM files WHERE id = @file_id) AND (SELECT edges_last FROM files WHERE id = @file_id)
@@ -84,9 +85,10 @@ export class EdgeWriter {
     if (!committed || this.db.inTransaction) this.forget();
   }
 
-  /** Writes a new file's edges, one after another, and keeps their id range on the file's row. */
-  insert(fileId: number, edges: readonly NewEdge[]): void {
-    if (edges.length === 0) return;
+  /** Writes a new file's edges, one after another, and keeps their id range on the file's row; returns the name ids they use. */
+  insert(fileId: number, edges: readonly NewEdge[]): Set<number> {
+    const used = new Set<number>();
+    if (edges.length === 0) return used;
     this.kindIds ??= new Map(this.s.kinds.all().map((k) => [k.name, k.id]));
     let first = 0;
     let last = 0;
@@ -95,12 +97,26 @@ export class EdgeWriter {
       if (kind === undefined) throw new Error(`unknown edge kind ${edge.kind}`);
       const from_id = edge.from === null ? null : this.nameId(edge.from);
       const to_id = this.nameId(edge.to);
+      if (from_id !== null) used.add(from_id);
+      used.add(to_id);
       last = Number(this.s.linkInsert.run({ file_id: fileId, kind, from_id, to_id, line: edge.line }).lastInsertRowid);
       first ||= last;
     }
     // The ids follow each other because nothing else writes between these inserts (one connection, one thread).
     if (last - first + 1 !== edges.length) throw new Error(`edges of file ${fileId} did not get consecutive ids`);
     this.s.spanSet.run({ file_id: fileId, first, last });
+    return used;
+  }
+
+  /**
+   * A stored file's edges replaced by `edges`: the old ones removed, the new ones written, and only
+   * the names the old ones used and the new ones do not pruned (an edited file keeps most of its names).
+   */
+  replace(fileId: number, edges: readonly NewEdge[]): void {
+    const old = this.removeOfFile(fileId);
+    if (edges.length === 0) this.s.spanClear.run({ file_id: fileId });
+    const used = this.insert(fileId, edges);
+    this.prune(old.filter((id) => !used.has(id)));
   }
 
   /** Removes a file's edges, before its row; returns the name ids they used, to `prune` after. */

@@ -234,7 +234,15 @@ export class SqliteStore {
     }).lastInsertRowid);
     // Names are split like identifiers in the body, so "config loader" finds src/config_loader.ts and def read_csv_rows by its words;
     // the path column also names the file's language.
-    const pathWords = pathIndexText(file.path, file.language);
+    this.insertChunks(fileId, pathIndexText(file.path, file.language), chunks);
+    this.insertSymbols(fileId, symbols);
+    this.edges.insert(fileId, edges);
+    this.wordRowsWritten();
+    return fileId;
+  }
+
+  private insertChunks(fileId: number, pathWords: string, chunks: readonly NewChunk[]): void {
+    const s = this.statements;
     for (const chunk of chunks) {
       const chunkId = Number(s.chunkInsert.run({
         file_id: fileId, start_line: chunk.startLine, end_line: chunk.endLine, kind: chunk.kind,
@@ -247,10 +255,57 @@ export class SqliteStore {
       this.wordRowsChanged = true;
       s.gramsInsert.run({ rowid: chunkId, body: chunk.grams ?? gramTokens(chunk.content) });
     }
+  }
+
+  private insertSymbols(fileId: number, symbols: readonly NewSymbol[]): void {
     for (const sym of symbols) {
-      s.symbolInsert.run({ file_id: fileId, name: sym.name, kind: sym.kind, container: sym.container, start_line: sym.startLine, end_line: sym.endLine });
+      this.statements.symbolInsert.run({ file_id: fileId, name: sym.name, kind: sym.kind, container: sym.container, start_line: sym.startLine, end_line: sym.endLine });
     }
-    this.edges.insert(fileId, edges);
+  }
+
+  /**
+   * Replaces a stored file by its new content, paying for what changed: the row and its id stay, and a
+   * stored chunk whose text and definition name the new content has again keeps its id, its word and
+   * trigram rows and its vector, and only moves to its new lines. The other chunks are removed and
+   * the new ones inserted, as `deleteFile` and `insertFile` would; the symbols and edges are written
+   * again (their names pruned only where the new edges no longer use them). A file whose path or
+   * language changed (its word rows' path column) is deleted and inserted whole. Returns the file's id.
+   * The index then holds what a fresh build of the new content holds, but for chunk ids and their order.
+   */
+  replaceFile(fileId: number, sourceId: number, file: NewFile, chunks: readonly NewChunk[], symbols: readonly NewSymbol[] = [], edges: readonly NewEdge[] = []): number {
+    const s = this.statements;
+    const stored = s.filePathLanguage.get(fileId);
+    if (!stored || stored.path !== file.path || stored.language !== file.language) {
+      this.deleteFile(fileId);
+      return this.insertFile(sourceId, file, chunks, symbols, edges);
+    }
+    const pathWords = pathIndexText(file.path, file.language);
+    // The stored chunks by text and name; a text that repeats in the file keeps as many rows as it had.
+    const keepable = new Map<string, ReturnType<typeof s.chunksOfFileWhole.all>>();
+    for (const old of s.chunksOfFileWhole.all(fileId)) {
+      const key = `${old.symbol ?? ''}\0${old.content}`;
+      const list = keepable.get(key);
+      if (list) list.push(old); else keepable.set(key, [old]);
+    }
+    const added: NewChunk[] = [];
+    for (const chunk of chunks) {
+      const old = keepable.get(`${chunk.symbol ?? ''}\0${chunk.content}`)?.shift();
+      if (!old) { added.push(chunk); continue; }
+      if (old.start_line !== chunk.startLine || old.end_line !== chunk.endLine || old.kind !== chunk.kind || old.token_count !== chunk.tokenCount) {
+        s.chunkMove.run({ id: old.id, start_line: chunk.startLine, end_line: chunk.endLine, kind: chunk.kind, token_count: chunk.tokenCount });
+      }
+    }
+    for (const list of keepable.values()) {
+      for (const old of list) {
+        this.removeChunk(old, pathWords);
+        s.chunkDelete.run(old.id);
+      }
+    }
+    this.insertChunks(fileId, pathWords, added);
+    s.fileRewrite.run({ id: fileId, size: file.size, mtime_ms: file.mtimeMs, hash: file.hash, encoding: file.encoding, line_count: file.lineCount });
+    s.symbolsOfFileDelete.run(fileId);
+    this.insertSymbols(fileId, symbols);
+    this.edges.replace(fileId, edges);
     this.wordRowsWritten();
     return fileId;
   }
@@ -266,17 +321,24 @@ export class SqliteStore {
     const s = this.statements;
     const file = this.wordDocs.wantsWords ? s.filePathLanguage.get(fileId) : undefined;
     const pathWords = file ? pathIndexText(file.path, file.language) : '';
-    for (const chunk of s.chunksOfFile.all(fileId)) {
-      this.wordTotals.rowRemoved(chunk.id);
-      this.wordRowsChanged = true;
-      this.wordDocs.rowRemoved(chunk.id, () => ({ body: wordIndexText(chunk.content), path: pathWords, symbol: wordIndexText(chunk.symbol ?? '') }));
-      s.wordsDelete.run(chunk.id);
-      s.gramsDelete.run({ rowid: chunk.id, body: gramTokens(chunk.content) });
-    }
+    for (const chunk of s.chunksOfFile.all(fileId)) this.removeChunk(chunk, pathWords);
     const names = this.edges.removeOfFile(fileId);
     s.fileDelete.run(fileId);
     this.edges.prune(names);
     this.wordRowsWritten();
+  }
+
+  /**
+   * Takes a chunk out of both full-text indexes (`pathWords`: its file's path column, needed only
+   * while the word counts are kept; store/word-docs). Its own row stays for the caller to delete.
+   */
+  private removeChunk(chunk: { id: number; content: string; symbol: string | null }, pathWords: string): void {
+    const s = this.statements;
+    this.wordTotals.rowRemoved(chunk.id);
+    this.wordRowsChanged = true;
+    this.wordDocs.rowRemoved(chunk.id, () => ({ body: wordIndexText(chunk.content), path: pathWords, symbol: wordIndexText(chunk.symbol ?? '') }));
+    s.wordsDelete.run(chunk.id);
+    s.gramsDelete.run({ rowid: chunk.id, body: gramTokens(chunk.content) });
   }
 
   /** Outside a transaction (tests write so) each statement has committed: the word rows' state moves on now. */

@@ -122,6 +122,20 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
     chunksOfFile: db.prepare<[number], { id: number; content: string; symbol: string | null }>(
       'SELECT id, chunk_text(content) AS content, symbol FROM chunks WHERE file_id = ?',
     ),
+    /** A file's chunks as replacing it compares them with the new ones (SqliteStore.replaceFile). */
+    chunksOfFileWhole: db.prepare<[number], { id: number; content: string; symbol: string | null; kind: string; start_line: number; end_line: number; token_count: number }>(
+      'SELECT id, chunk_text(content) AS content, symbol, kind, start_line, end_line, token_count FROM chunks WHERE file_id = ?',
+    ),
+    /** A kept chunk's place in its changed file (its text, and so its full-text rows, are the same). */
+    chunkMove: db.prepare<{ id: number; start_line: number; end_line: number; kind: string; token_count: number }>(
+      'UPDATE chunks SET start_line = @start_line, end_line = @end_line, kind = @kind, token_count = @token_count WHERE id = @id',
+    ),
+    /** A replaced file's own facts, its row (and id) kept. */
+    fileRewrite: db.prepare<{ id: number; size: number; mtime_ms: number; hash: string; encoding: string; line_count: number }>(
+      'UPDATE files SET size = @size, mtime_ms = @mtime_ms, hash = @hash, encoding = @encoding, line_count = @line_count WHERE id = @id',
+    ),
+    chunkDelete: db.prepare<[number]>('DELETE FROM chunks WHERE id = ?'),
+    symbolsOfFileDelete: db.prepare<[number]>('DELETE FROM symbols WHERE file_id = ?'),
     /** What a file's word rows were given as their path column (pathIndexText). */
     filePathLanguage: db.prepare<[number], { path: string; language: string }>('SELECT path, language FROM files WHERE id = ?'),
     chunkCount: db.prepare<[], { n: number }>('SELECT count(*) AS n FROM chunks'),
