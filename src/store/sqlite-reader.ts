@@ -23,6 +23,7 @@ import { blockBounds, type BlockQuery } from './word-blocks.js';
 import {
   allOf, anyOf, byBound, fts5Idf, firstCut, groupBound, groupsNeeded, lackingSets, splitExpressions, type BoundedGroup,
 } from './words-bound.js';
+import type { Statement } from 'better-sqlite3';
 import type { SqliteStore } from './sqlite-store.js';
 import type { PhraseCounts, StoredCandidateRow } from './statements.js';
 import type {
@@ -105,12 +106,22 @@ interface WordStats {
   kept: boolean;
 }
 
+/** The `scan` names called from the most files, those a definition has (store/store's calledNames). */
+const CALLED_NAMES_SQL = `
+  SELECT tn.name, c.files FROM (
+    SELECT to_id, count(DISTINCT file_id) AS files FROM edge_links
+    WHERE kind = (SELECT id FROM edge_kinds WHERE name = 'CALLS') GROUP BY to_id ORDER BY files DESC, to_id LIMIT @scan
+  ) c JOIN edge_names tn ON tn.id = c.to_id
+  WHERE EXISTS (SELECT 1 FROM symbols sy WHERE sy.name = tn.name)
+  ORDER BY c.files DESC, tn.name`;
+
 export class SqliteReader implements IndexReader {
   private stats: WordStats | undefined;
   /** Pages scored with block maxima so far (benchmarks and tests report them). */
   readonly blockPages = { pages: 0 };
   /** Words' block maxima at one state of the word rows (blockMaxima). */
   private blocks: { key: string; maxima: Map<string, Float64Array> } | undefined;
+  private calledNamesStatement: Statement<{ scan: number }, { name: string; files: number }> | undefined;
 
   /** `countElsewhere`: counts FTS5 expressions on another thread while this one scores (search workers; store/counting-thread). */
   constructor(private readonly store: SqliteStore, private readonly countElsewhere: CountElsewhere | null = null) {}
@@ -488,7 +499,9 @@ export class SqliteReader implements IndexReader {
   }
 
   calledNames(scan: number) {
-    return Promise.resolve(this.s.calledNames.all({ scan }));
+    // Prepared on first use: a read-only store of an older schema has no edge_links to prepare it on.
+    this.calledNamesStatement ??= this.store.db.prepare<{ scan: number }, { name: string; files: number }>(CALLED_NAMES_SQL);
+    return Promise.resolve(this.calledNamesStatement.all({ scan }));
   }
 
   symbolNames(like: string, limit: number) {

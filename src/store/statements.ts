@@ -269,14 +269,6 @@ export function prepareStatements(db: Database.Database, nativeRanking: boolean)
       WHERE sy.name LIKE @like ESCAPE '\\' ${FILTERS}
       ORDER BY length(sy.name), f.path, sy.start_line, sy.id
       LIMIT @limit`),
-    /** The `scan` names called from the most files, those a definition has (store/store's calledNames). */
-    calledNames: db.prepare<{ scan: number }, { name: string; files: number }>(`
-      SELECT tn.name, c.files FROM (
-        SELECT to_id, count(DISTINCT file_id) AS files FROM edge_links
-        WHERE kind = (SELECT id FROM edge_kinds WHERE name = 'CALLS') GROUP BY to_id ORDER BY files DESC, to_id LIMIT @scan
-      ) c JOIN edge_names tn ON tn.id = c.to_id
-      WHERE EXISTS (SELECT 1 FROM symbols sy WHERE sy.name = tn.name)
-      ORDER BY c.files DESC, tn.name`),
     symbolNames: db.prepare<{ like: string; limit: number }, { name: string }>(
       "SELECT DISTINCT name FROM symbols WHERE name LIKE @like ESCAPE '\\' ORDER BY name LIMIT @limit",
     ),
