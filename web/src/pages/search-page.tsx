@@ -72,7 +72,13 @@ export function SearchPage({ url }: { url: URL }) {
   const box = useRef<HTMLInputElement>(null);
   const key = JSON.stringify(filters);
 
-  useEffect(() => { void facets().then((f) => { setLangs(f.languages); setRepos(f.repositories); }); }, []);
+  // Asked again with each answer until the index has counted its languages: a page opened during a
+  // first build (searches answer from its first stage) gets them once the build has them.
+  const counted = langs.some((l) => l.files !== null);
+  useEffect(() => {
+    if (counted) return;
+    void facets().then((f) => { setLangs(f.languages); setRepos(f.repositories); });
+  }, [answer, counted]);
   // The text filters keep what is typed until it is committed (change), so a re-render while a search answers does not wipe it.
   const [repoDraft, setRepoDraft] = useState(filters.repo);
   const [pathDraft, setPathDraft] = useState(filters.path);
