@@ -22,7 +22,7 @@ import type { FileWrite, IndexWriter, Store, StoredFileState, StoreLocation } fr
 import { displayLocation, resolveStoreLocation } from '../store/store-location.js';
 import { yieldToWriters } from '../store/write-queue.js';
 import { CONTENT_FORMAT } from '../store/schema.js';
-import type { PendingPrepare } from './prepare-pool.js';
+import type { PendingPrepare, PrepareTimes } from './prepare-pool.js';
 import type { EmbeddingsConfig } from '../embeddings/config.js';
 import type { EmbeddingSummary } from '../embeddings/embed-pass.js';
 import { needsPreparing, planIndexPass, type IndexPlan } from './index-plan.js';
@@ -31,6 +31,7 @@ import { walkFolder, type SkippedFile, type SkipReason, type WalkedFile } from '
 import { listingsPathFor, loadFolderListings, saveFolderListings } from './folder-listings.js';
 import { binaryFilesPathFor, loadBinaryFiles, saveBinaryFiles, type BinaryFiles } from './binary-files.js';
 import { readGitIndex, vouchedBlobs } from './git-tree.js';
+import { phaseClock, roundedPhases, type PassPhases } from './pass-phases.js';
 import { firstStageMinBytes, firstStagePath, firstStageWordsPath, removeFirstStage, type FirstStageSummary } from '../store/first-stage/first-stage-files.js';
 
 export interface IndexOptions {
@@ -109,6 +110,8 @@ export interface IndexSummary {
   cpu_ms: number;
   /** The embedding pass, when embeddings are on (its `error` says why it stopped early). */
   embeddings?: EmbeddingSummary;
+  /** Where the pass's wall time went (ingest/pass-phases). */
+  phases: PassPhases;
 }
 
 /** Skipped paths listed in a summary; the counts by reason are always complete. */
@@ -123,6 +126,7 @@ interface InFlight {
 export async function indexFolder(options: IndexOptions): Promise<IndexSummary> {
   const started = Date.now();
   const cpuAtStart = process.cpuUsage();
+  const clock = phaseClock();
   const root = resolveRoot(options.root);
   const location = options.store ?? resolveStoreLocation({ root, index: options.indexPath, env: {} });
   const repository = options.repository ?? path.basename(root);
@@ -142,6 +146,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       await writer.setContentFormat(CONTENT_FORMAT);
       staleFormat = false;
     }
+    clock.lap('open');
     const sidecars = sidecarBase(location, root);
     const listingsPath = listingsPathFor(sidecars);
     const previousListings = loadFolderListings(listingsPath, root);
@@ -152,6 +157,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     const blobs = vouchedBlobs(await gitIndex, walked.files);
     const binaryPath = binaryFilesPathFor(sidecars);
     const binary = loadBinaryFiles(binaryPath, root);
+    clock.lap('walk');
     const plan = planIndexPass({
       storeKind: location.kind, walked: walked.files, stored, staleFormat, blobs, binary,
       // Loading an empty index: secondary indexes are built once at the end (see IndexWriter.beginBulkLoad).
@@ -160,7 +166,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       firstStageMinBytes: options.firstStageMinBytes ?? firstStageMinBytes(process.env),
       textDictionaryMinBytes: options.textDictionaryMinBytes ?? STORE.textDictionaryMinBytes,
     });
-    const done = await executeIndexPlan(plan, { options, root, repository, location, store, writer, sourceId, walkedFiles: walked.files, stored, staleFormat, blobs, started });
+    const done = await executeIndexPlan(plan, { options, root, repository, location, store, writer, sourceId, walkedFiles: walked.files, stored, staleFormat, blobs, started, clock });
     rememberBinaryFiles(binaryPath, root, binary, plan, done.skipped, blobs);
 
     const counts = await writer.counts();
@@ -168,8 +174,10 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
     const byReason: Partial<Record<SkipReason, number>> = {};
     for (const s of skipped) byReason[s.reason] = (byReason[s.reason] ?? 0) + 1;
     const indexVersion = await writer.indexVersion();
+    const writes = writer.writeTimes?.();
     await writer.close();
     const indexBytes = await store.sizeBytes();
+    clock.lap('close');
     return {
       root, index: displayLocation(location), repository,
       files: walked.files.length - skipped.filter((s) => s.reason === 'binary' || s.reason === 'unreadable').length,
@@ -189,6 +197,7 @@ export async function indexFolder(options: IndexOptions): Promise<IndexSummary> 
       ...(done.firstStage ? { first_stage: done.firstStage } : {}),
       ...(done.firstStageWords ? { first_stage_words: done.firstStageWords } : {}),
       ...(done.embedded ? { embeddings: done.embedded } : {}),
+      phases: roundedPhases({ sequential_ms: clock.ms, prepare: done.prepareTimes, ...(writes ? { writes } : {}) }),
     };
   } finally {
     // Searches use a first stage only while the pass runs: it goes with the pass, whole or failed.
@@ -215,6 +224,7 @@ interface PassContext {
   blobs: ReadonlyMap<string, string>;
   /** When the pass started (Date.now()), for progress and the first stage's ready time. */
   started: number;
+  clock: ReturnType<typeof phaseClock>;
 }
 
 /** What the executing step did, for the summary. */
@@ -230,6 +240,7 @@ interface PassOutcome {
   firstStage: (FirstStageSummary & { ready_ms: number }) | null;
   firstStageWords: (FirstStageSummary & { ready_ms: number }) | null;
   embedded: EmbeddingSummary | undefined;
+  prepareTimes: PrepareTimes;
 }
 
 /**
@@ -239,7 +250,7 @@ interface PassOutcome {
  * load or a stale format deferred is built.
  */
 async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<PassOutcome> {
-  const { options, root, repository, location, writer, sourceId, stored, staleFormat, blobs, started, walkedFiles } = pass;
+  const { options, root, repository, location, writer, sourceId, stored, staleFormat, blobs, started, walkedFiles, clock } = pass;
   let added = 0, updated = 0, unchanged = 0, bytesDone = 0, filesDone = 0;
   let pending: FileWrite[] = [];
   let pendingBytes = 0;
@@ -261,6 +272,7 @@ async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<Pas
   };
 
   const { toPrepare, bytesToPrepare } = plan;
+  clock.lap('plan');
   // A pass that changes much of its index counts the words once at the end instead of keeping them up
   // (store/word-docs), so the indexes made sure of first do not count them too.
   const wordCountsDeferred = plan.mayDeferWordCounts && await writer.deferWordCounts(plan.bytesChanged, (await writer.counts()).chunks);
@@ -274,9 +286,12 @@ async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<Pas
     .then(({ writeFirstStage }) => writeFirstStage(file, root, repository, toPrepare, part))
     .then((stage) => stage && { ...stage, ready_ms: Date.now() - started }, () => null);
   const firstStage = plan.firstStage && stageFile ? await writeStage(stageFile, 'grams') : null;
+  clock.lap('first_stage');
   // Then its words, so word searches rank every file too, before the index's own writing takes both cores.
   const firstStageWords = firstStage ? await writeStage(firstStageWordsPath(stageFile!), 'words') : null;
+  clock.lap('first_stage_words');
   if (plan.bulkLoad) await writer.beginBulkLoad(); else await writer.ensureIndexes({ wordCounts: !wordCountsDeferred });
+  clock.lap('plan');
   // Chunk text is packed by whoever prepares the file (store/chunk-text), not by the one writer; PostgreSQL keeps it plain.
   const packText = plan.packText;
   // The index's dictionary for that text: a large enough pass learns one from its files when the index has none.
@@ -284,6 +299,7 @@ async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<Pas
   const textDictionary = plan.textDictionary === 'none' ? null
     : await writer.textDictionary(plan.textDictionary === 'learn' ? () => dictionarySamples(toPrepare, Math.min(STORE.textDictionarySampleBytes, bytesToPrepare / 4)) : null);
   const dictionaryId = textDictionary ? registerTextDictionary(textDictionary) : null;
+  clock.lap('dictionary');
   // A pass with nothing to prepare (no file changed) loads no preparer: its modules (tree-sitter's among them) are a tenth of such a pass.
   const preparer = !plan.preparer ? null : (await import('./prepare-pool.js')).openPreparer({
     symbols: options.symbols !== false, workers: options.workers, workerHeapMb: options.workerHeapMb, bytesToPrepare, textDictionary,
@@ -310,6 +326,7 @@ async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<Pas
   };
 
   let preparedInThread = 0, workerRestarts = 0;
+  let prepareTimes: PrepareTimes = { waited_ms: 0, in_thread_ms: 0, workers_busy_ms: 0 };
   let lastProgress = 0;
   const progressEvery = 1000 / INGEST.progressHz;
   const progress = (now: number) => options.onProgress?.({ filesDone, filesTotal: walkedFiles.length, bytesDone, bytesTotal: plan.bytesTotal, elapsedMs: now - started });
@@ -346,8 +363,10 @@ async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<Pas
     preparedInThread = preparer?.preparedInThread ?? 0;
     workerRestarts = preparer?.workerRestarts ?? 0;
     await preparer?.close();
+    if (preparer) prepareTimes = preparer.times;
   }
   await flush();
+  clock.lap('prepare_and_write');
 
   // Files that vanished from the folder, and stored ones that became unreadable or binary.
   const deletes = [...plan.vanished, ...unreadableStored];
@@ -356,17 +375,20 @@ async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<Pas
     await yieldToWriters(options.writersWaiting);
     await writer.apply({ sourceId, touches: [], writes: [], deletes: slice.map((state) => state.id) });
   }
+  clock.lap('removals');
   // Recorded only once every file was re-prepared: an interrupted run starts over.
   if (staleFormat) await writer.setContentFormat(CONTENT_FORMAT);
   // What a bulk load deferred, and what rows in an older format kept from being kept up (the words' counts, store/word-docs).
   if (plan.bulkLoad || staleFormat || wordCountsDeferred) { await yieldToWriters(options.writersWaiting); await writer.ensureIndexes(); }
   progress(Date.now());
+  clock.lap('finalize');
   const embeddings = options.embeddings ?? null;
   const embedded = !embeddings ? undefined : pass.store instanceof SqliteIndex
     ? await embedWith(pass.store, embeddings, options.writersWaiting)
     : noVectorsHere(embeddings.model, (await writer.counts()).chunks);
+  clock.lap('embeddings');
   return {
-    added, updated, unchanged, deleted: deletes.length, skipped, preparedInThread, workerRestarts, firstStage, firstStageWords, embedded,
+    added, updated, unchanged, deleted: deletes.length, skipped, preparedInThread, workerRestarts, firstStage, firstStageWords, embedded, prepareTimes,
   };
 }
 

@@ -35,7 +35,19 @@ export interface Preparer {
   readonly preparedInThread: number;
   /** Workers that ran out of heap (their files were prepared in the indexing thread). */
   readonly workerRestarts: number;
+  /** Where preparing took time so far (the workers' share is known once closed). */
+  readonly times: PrepareTimes;
   close(): Promise<void>;
+}
+
+/** Wall milliseconds of preparing (reading, chunking, tree-sitter's symbols and edges, packing the text). */
+export interface PrepareTimes {
+  /** The indexing thread waiting for a worker's outcome. */
+  waited_ms: number;
+  /** The indexing thread preparing files itself (all of them without workers). */
+  in_thread_ms: number;
+  /** The workers' busy time, summed over workers (in parallel with the indexing thread; those replaced after running out of heap not counted). */
+  workers_busy_ms: number;
 }
 
 /** The built worker script; absent when running from TypeScript sources (tests), which then prepare in-process. */
@@ -60,12 +72,18 @@ export function openPreparer(options: {
   // Grammars load on the first file that needs preparing here: a run with nothing changed never pays for them.
   const inThread = async (job: PrepareJob) => runPrepareJob(job, options.symbols ? await loadParsers() : undefined);
   if (!useWorkers) {
+    const times: PrepareTimes = { waited_ms: 0, in_thread_ms: 0, workers_busy_ms: 0 };
+    const timed = async (job: PrepareJob) => {
+      const start = performance.now();
+      try { return await inThread(job); } finally { times.in_thread_ms += performance.now() - start; }
+    };
     return {
       window: { files: 1, bytes: 0 },
       workers: 0,
-      prepare: (job) => ({ settle: () => inThread(job) }),
+      prepare: (job) => ({ settle: () => timed(job) }),
       preparedInThread: 0,
       workerRestarts: 0,
+      times,
       close: async () => {},
     };
   }
@@ -140,6 +158,8 @@ function workerPreparer(
   let next = 0, preparedInThread = 0;
   /** Milliseconds this thread waited for workers, and spent preparing files it took. */
   let waitedMs = 0, tookMs = 0;
+  /** The workers' event loops' active time, read as they are closed. */
+  let workersBusyMs = 0;
 
   /**
    * While the indexer waits for job `waitingFor`, this thread prepares the next queued job that no
@@ -203,8 +223,10 @@ function workerPreparer(
     get preparedInThread() { return preparedInThread; },
     prepare: (job) => toWorker(job),
     get workerRestarts() { return restarts; },
+    get times() { return { waited_ms: waitedMs, in_thread_ms: tookMs, workers_busy_ms: workersBusyMs }; },
     async close() {
       closing = true; // a worker that runs out of heap now is not replaced: nothing would end the new one
+      for (const w of workers) if (w) workersBusyMs += w.performance.eventLoopUtilization().active;
       await Promise.all(workers.filter((w) => w !== null).map((w) => w.terminate()));
     },
   };

@@ -13,7 +13,7 @@ import type { OpenStoreOptions } from './open-store.js';
 import { SqliteReader, type CountElsewhere } from './sqlite-reader.js';
 import { buildTextDictionary } from './text-dictionary.js';
 import { SqliteStore } from './sqlite-store.js';
-import type { IndexReader, IndexWriter, Store, StoredFileState, WriteBatch } from './store.js';
+import type { IndexReader, IndexWriter, Store, StoredFileState, WriteBatch, WriteTimes } from './store.js';
 
 class SqliteWriter implements IndexWriter {
   constructor(private readonly sqlite: SqliteStore) {}
@@ -41,7 +41,8 @@ class SqliteWriter implements IndexWriter {
 
   apply(batch: WriteBatch): Promise<number> {
     const store = this.sqlite;
-    return Promise.resolve(store.transaction(() => {
+    const start = performance.now();
+    const version = store.transaction(() => {
       for (const t of batch.touches) store.touchFile(t.id, t.size, t.mtimeMs);
       for (const write of batch.writes) {
         if (write.replaceId !== null) store.replaceFile(write.replaceId, batch.sourceId, write.file, write.chunks, write.symbols, write.edges);
@@ -49,7 +50,13 @@ class SqliteWriter implements IndexWriter {
       }
       for (const id of batch.deletes) store.deleteFile(id);
       return batch.writes.length + batch.deletes.length > 0 ? store.bumpIndexVersion() : store.indexVersion();
-    }));
+    });
+    store.writeTimes.transactions_ms += performance.now() - start;
+    return Promise.resolve(version);
+  }
+
+  writeTimes(): WriteTimes {
+    return { ...this.sqlite.writeTimes };
   }
 
   /** Built outside the transaction (under a second on 8 MiB of samples), kept inside it unless another writer kept one first. */

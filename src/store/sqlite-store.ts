@@ -22,7 +22,7 @@ import { EdgeWriter } from './edge-names.js';
 import { registerWordTotals, WordTotals, writingShadowTables } from './word-totals.js';
 import { WordDocs } from './word-docs.js';
 import { StoredDictionaries } from './stored-dictionaries.js';
-import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
+import type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState, WriteTimes } from './store.js';
 
 export type { NewChunk, NewEdge, NewFile, NewSymbol, StoredFileState } from './store.js';
 
@@ -56,6 +56,8 @@ export class SqliteStore {
   private wordRowsChanged = false;
   /** The chunk-text dictionaries of the file (store/stored-dictionaries). */
   readonly dictionaries: StoredDictionaries;
+  /** Wall time of the writes so far, by part (all but `transactions_ms`, which SqliteIndex's writer adds). */
+  readonly writeTimes: WriteTimes = { transactions_ms: 0, chunk_rows_ms: 0, words_ms: 0, trigrams_ms: 0, symbols_ms: 0, graph_ms: 0, removals_ms: 0 };
 
   private constructor(
     readonly db: Database.Database, readonly file: string, dictionaries: StoredDictionaries, readonly nativeRanking: boolean,
@@ -228,39 +230,51 @@ export class SqliteStore {
    */
   insertFile(sourceId: number, file: NewFile, chunks: readonly NewChunk[], symbols: readonly NewSymbol[] = [], edges: readonly NewEdge[] = []): number {
     const s = this.statements;
+    const start = performance.now();
     const fileId = Number(s.fileInsert.run({
       source_id: sourceId, path: file.path, language: file.language, size: file.size,
       mtime_ms: file.mtimeMs, hash: file.hash, encoding: file.encoding, line_count: file.lineCount,
     }).lastInsertRowid);
+    this.writeTimes.chunk_rows_ms += performance.now() - start;
     // Names are split like identifiers in the body, so "config loader" finds src/config_loader.ts and def read_csv_rows by its words;
     // the path column also names the file's language.
     this.insertChunks(fileId, pathIndexText(file.path, file.language), chunks);
     this.insertSymbols(fileId, symbols);
+    const graphStart = performance.now();
     this.edges.insert(fileId, edges);
+    this.writeTimes.graph_ms += performance.now() - graphStart;
     this.wordRowsWritten();
     return fileId;
   }
 
   private insertChunks(fileId: number, pathWords: string, chunks: readonly NewChunk[]): void {
     const s = this.statements;
+    const times = this.writeTimes;
+    let t = performance.now();
+    const lap = () => { const now = performance.now(); const ms = now - t; t = now; return ms; };
     for (const chunk of chunks) {
       const chunkId = Number(s.chunkInsert.run({
         file_id: fileId, start_line: chunk.startLine, end_line: chunk.endLine, kind: chunk.kind,
         symbol: chunk.symbol, token_count: chunk.tokenCount,
         content: bindableChunkText(chunk.stored ?? packChunkText(chunk.content, this.dictionaries.packingId)),
       }).lastInsertRowid);
+      times.chunk_rows_ms += lap();
       const symbolWords = wordIndexText(chunk.symbol ?? '');
       s.wordsInsert.run({ rowid: chunkId, path: pathWords, symbol: symbolWords, body: chunk.words });
       this.wordDocs.rowAdded(() => ({ body: chunk.words, path: pathWords, symbol: symbolWords }));
       this.wordRowsChanged = true;
+      times.words_ms += lap();
       s.gramsInsert.run({ rowid: chunkId, body: chunk.grams ?? gramTokens(chunk.content) });
+      times.trigrams_ms += lap();
     }
   }
 
   private insertSymbols(fileId: number, symbols: readonly NewSymbol[]): void {
+    const start = performance.now();
     for (const sym of symbols) {
       this.statements.symbolInsert.run({ file_id: fileId, name: sym.name, kind: sym.kind, container: sym.container, start_line: sym.startLine, end_line: sym.endLine });
     }
+    this.writeTimes.symbols_ms += performance.now() - start;
   }
 
   /**
@@ -318,6 +332,7 @@ export class SqliteStore {
    * the rows' words, derived again as insertFile wrote them (store/word-docs).
    */
   deleteFile(fileId: number): void {
+    const start = performance.now();
     const s = this.statements;
     const file = this.wordDocs.wantsWords ? s.filePathLanguage.get(fileId) : undefined;
     const pathWords = file ? pathIndexText(file.path, file.language) : '';
@@ -326,6 +341,7 @@ export class SqliteStore {
     s.fileDelete.run(fileId);
     this.edges.prune(names);
     this.wordRowsWritten();
+    this.writeTimes.removals_ms += performance.now() - start;
   }
 
   /**

@@ -253,6 +253,26 @@ export interface WriteBatch {
 }
 
 /**
+ * Milliseconds of wall time the `apply` calls of a writer spent, by what they wrote: the parts of the
+ * transactions (`transactions_ms` is all of them; what is not in a part is the commit, the version
+ * bump and the touches).
+ */
+export interface WriteTimes {
+  transactions_ms: number;
+  /** Rows of files and chunks, with the chunk text (packed by the preparer, else here). */
+  chunk_rows_ms: number;
+  /** The word index (FTS5 rows) and its kept counts. */
+  words_ms: number;
+  /** The trigram index (FTS5 rows). */
+  trigrams_ms: number;
+  symbols_ms: number;
+  /** Call edges and their names (the graph). */
+  graph_ms: number;
+  /** Removing the rows of replaced and vanished files. */
+  removals_ms: number;
+}
+
+/**
  * The one writer of an index (PostgreSQL: it holds an advisory lock until
  * closed). Each `apply` is one transaction that, when it changes content,
  * publishes the next index version in that same transaction: a reader sees
@@ -267,6 +287,8 @@ export interface IndexWriter {
   counts(): Promise<{ files: number; chunks: number }>;
   /** Applies a batch; returns the index version after it. */
   apply(batch: WriteBatch): Promise<number>;
+  /** Where this writer's `apply` calls spent their time so far (a store that does not measure it: undefined). */
+  writeTimes?(): WriteTimes;
   /**
    * The dictionary prepared chunk text is packed with (store/text-dictionary): the index's own, or,
    * when it has none and `samples` is given, one built from them and kept. Null where text is kept

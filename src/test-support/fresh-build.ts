@@ -46,6 +46,8 @@ export default function freshBuild(): void {
   if (newestMtime(at('src'), isBuiltSource) > mtimeOf(at('dist', 'cli', 'main.js'))) {
     process.stderr.write('dist/ is older than src/: building it first\n');
     run(process.execPath, [at('node_modules', 'typescript', 'bin', 'tsc'), '-p', 'tsconfig.build.json']);
+    // As npm run build: the bin's file executable, as a linked bin needs it.
+    run(process.execPath, [at('scripts', 'bin-mode.mjs')]);
   }
   const web = Math.max(newestMtime(at('web', 'src'), () => true), newestMtime(at('web', 'public'), () => true), mtimeOf(at('web', 'index.html')), mtimeOf(at('web', 'vite.config.ts')));
   if (web > mtimeOf(at('dist', 'web', 'index.html'))) {
