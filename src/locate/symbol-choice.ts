@@ -1,0 +1,67 @@
+/**
+ * @module locate/symbol-choice
+ * The functions, methods or classes named for each file of locate's page:
+ * the first files' definitions are each scored (locate/symbol-rank); the
+ * files after them name the symbols of their best chunks below the names
+ * the text wrote, which costs no read of their text.
+ */
+import { LOCATE } from '../contracts/limits.js';
+import type { IndexReader } from '../store/store.js';
+import type { ChunkMap } from './chunk-map.js';
+import type { EvidenceBoard, FileEvidence } from './evidence.js';
+import type { TextClues } from './extract.js';
+import { chunksOfFiles, mentionWeights, rankFileSymbols, type SymbolCandidate } from './symbol-rank.js';
+import { SYMBOL_RANKING } from './symbol-weights.js';
+import { hintBestChunks, type BestChunks, type ChosenTerm } from './term-evidence.js';
+
+export interface NamedSymbol {
+  name: string;
+  kind: string;
+  line: number;
+}
+
+/**
+ * For the evaluation: each scored file's candidates (by path), best first, with their evidence, and
+ * what its best chunks alone would name (the choice before the candidates were scored), to compare.
+ */
+export interface SymbolTrace {
+  candidates: Map<string, SymbolCandidate[]>;
+  chunkHints: Map<string, NamedSymbol[]>;
+}
+
+export interface SymbolContext {
+  clues: TextClues;
+  terms: readonly ChosenTerm[];
+  chunks: ChunkMap;
+  bestChunks: BestChunks;
+  board: EvidenceBoard;
+}
+
+export async function chooseSymbols(
+  reader: IndexReader, files: readonly FileEvidence[], context: SymbolContext, trace?: SymbolTrace,
+): Promise<NamedSymbol[][]> {
+  const scored = files.slice(0, SYMBOL_RANKING.filesScored);
+  const chunkLists = chunksOfFiles(context.chunks, new Set(scored.map((e) => e.file.index)));
+  const mentions = mentionWeights(context.clues);
+  const chosen: NamedSymbol[][] = [];
+  for (const [i, evidence] of files.entries()) {
+    if (i < scored.length) {
+      const candidates = await rankFileSymbols(reader, evidence, chunkLists.get(evidence.file.index) ?? [], context.terms, mentions);
+      chosen.push(candidates.slice(0, LOCATE.symbolsPerFile).map(({ name, kind, line }) => ({ name, kind, line })));
+      if (trace) {
+        trace.candidates.set(evidence.file.path, candidates);
+        trace.chunkHints.set(evidence.file.path, await chunkHints(reader, evidence, context));
+      }
+      continue;
+    }
+    chosen.push(await chunkHints(reader, evidence, context));
+  }
+  return chosen;
+}
+
+/** The names the text wrote for the file, then the symbols of its best chunks. */
+async function chunkHints(reader: IndexReader, evidence: FileEvidence, context: SymbolContext): Promise<NamedSymbol[]> {
+  await hintBestChunks(context.board, evidence.file, context.bestChunks, reader);
+  const hints = [...evidence.symbols.values()].sort((a, b) => b.weight - a.weight).slice(0, LOCATE.symbolsPerFile);
+  return hints.map(({ name, kind, line }) => ({ name, kind, line }));
+}

@@ -1,0 +1,196 @@
+/**
+ * @module locate/symbol-rank
+ * Which functions, methods or classes of a located file `locate` names, and
+ * in what order. Every definition of the file is a candidate; each line of
+ * the file belongs to its innermost definition (a method's lines are the
+ * method's, a class keeps only its own body: attributes, docstring), as a fix
+ * is counted against the definition around the lines it edits. A candidate
+ * is scored on named evidence (the traceback frame in it, the text naming it
+ * or its class) and on its own lines' BM25 of the text's chosen terms, so a
+ * method deep in a class that fits one chunk, or a helper joined with its
+ * neighbours into one chunk, is still told apart.
+ */
+import type { IndexReader, OutlineSymbol } from '../store/store.js';
+import { wordIndexText } from '../text/identifiers.js';
+import { foldCase, tokenize } from '../text/tokens.js';
+import type { ChunkMap } from './chunk-map.js';
+import type { FileEvidence, SymbolHint } from './evidence.js';
+import type { TextClues } from './extract.js';
+import { SYMBOL_RANKING } from './symbol-weights.js';
+import type { ChosenTerm } from './term-evidence.js';
+
+export const SYMBOL_FEATURES = [
+  /** A traceback frame's function (innermost frames 1, outer ones less). */
+  'frame',
+  /** A name the text writes, matched to this definition by locate's definition evidence (its weight). */
+  'named',
+  /** The text names the definition's own name (`_cull`, `separability_matrix`), weighed by how it is written. */
+  'nameMentioned',
+  /** The text names its container (`FileCache` for `FileCache._cull`). */
+  'containerMentioned',
+  /** BM25 of the chosen terms over the definition's own lines, scaled to the file's best. */
+  'words',
+  /** The chosen terms in the definition's name, scaled to the file's best. */
+  'nameWords',
+] as const;
+
+export type SymbolFeature = (typeof SYMBOL_FEATURES)[number];
+
+export interface SymbolCandidate {
+  name: string;
+  kind: string;
+  line: number;
+  endLine: number;
+  features: Partial<Record<SymbolFeature, number>>;
+  score: number;
+}
+
+/** Hints of path evidence at or above this weight are traceback frames (locate/path-evidence FRAME_HINT). */
+const FRAME_HINT = 100;
+
+const qualified = (s: Pick<OutlineSymbol, 'name' | 'container'>) => (s.container ? `${s.container}.${s.name}` : s.name);
+const keyOf = (name: string, line: number) => `${name}@${line}`;
+
+/** For each line (1-based), the index of its innermost definition in `outline`, or -1. */
+export function lineOwners(outline: readonly OutlineSymbol[], lineCount: number): Int32Array {
+  const owners = new Int32Array(lineCount + 2).fill(-1);
+  const order = outline.map((_, i) => i).sort((a, b) => outline[a]!.start_line - outline[b]!.start_line || outline[b]!.end_line - outline[a]!.end_line || a - b);
+  // Outer definitions first, so the inner ones overwrite their lines.
+  for (const i of order) {
+    const s = outline[i]!;
+    const end = Math.min(s.end_line, lineCount + 1);
+    for (let line = Math.max(1, s.start_line); line <= end; line++) owners[line] = i;
+  }
+  return owners;
+}
+
+/** How often each chosen term occurs in a text, as the word index counts it (identifier parts and stems included), and its length. */
+function termCounts(text: string, wanted: ReadonlySet<string>): { counts: Map<string, number>; length: number } {
+  const counts = new Map<string, number>();
+  const tokens = tokenize(wordIndexText(text));
+  for (const token of tokens) {
+    const term = foldCase(token);
+    if (wanted.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+  }
+  return { counts, length: tokenize(text).length };
+}
+
+/** BM25's term-frequency part with length normalisation. */
+function saturate(tf: number, length: number, averageLength: number): number {
+  const { bm25K1: k1, bm25B: b } = SYMBOL_RANKING;
+  return (tf * (k1 + 1)) / (tf + k1 * (1 - b + b * (length / averageLength)));
+}
+
+/** The text of a file's lines, read back from its chunks (they cover every line once). */
+async function fileLines(reader: IndexReader, chunkIds: readonly number[]): Promise<string[]> {
+  const lines: string[] = [];
+  for (const hit of await reader.chunkHits(chunkIds)) {
+    if (!hit) continue;
+    hit.content.split('\n').forEach((text, i) => { lines[hit.start_line + i] = text; });
+  }
+  return lines;
+}
+
+/** The chunks of each of some files (by their place in the path table), in one pass over the chunk map. */
+export function chunksOfFiles(chunks: ChunkMap, fileIndexes: ReadonlySet<number>): Map<number, number[]> {
+  const byFile = new Map<number, number[]>();
+  for (let id = 0; id < chunks.idLimit; id++) {
+    const file = chunks.fileIndexOf(id);
+    if (file < 0 || !fileIndexes.has(file)) continue;
+    const list = byFile.get(file);
+    if (list) list.push(id);
+    else byFile.set(file, [id]);
+  }
+  return byFile;
+}
+
+interface MentionWeights {
+  /** Identifier -> how strongly the text writes it. */
+  byName: Map<string, number>;
+}
+
+/** How strongly the text names each identifier: repeated, in the title, written as code. */
+export function mentionWeights(clues: TextClues): MentionWeights {
+  const byName = new Map<string, number>();
+  for (const m of clues.identifiers.values()) {
+    if (m.name.length < SYMBOL_RANKING.nameMinChars || clues.definedInText.has(m.name)) continue;
+    const codeLike = m.compound || m.inCode;
+    byName.set(m.name, (1 + Math.log(m.count)) * (m.inTitle ? 2 : 1) * (codeLike ? 1 : SYMBOL_RANKING.proseNameShare));
+  }
+  return { byName };
+}
+
+/**
+ * A file's candidates, scored and best first: its definitions with the evidence of each, and the
+ * hints evidence left that name no definition of the outline (a frame's function the index lacks).
+ */
+export async function rankFileSymbols(
+  reader: IndexReader, evidence: FileEvidence, chunkIds: readonly number[], terms: readonly ChosenTerm[], mentions: MentionWeights,
+): Promise<SymbolCandidate[]> {
+  const outline = await reader.fileOutline(evidence.file.path);
+  const lines = chunkIds.length > 0 ? await fileLines(reader, chunkIds) : [];
+  const owners = lineOwners(outline, lines.length);
+  // Each definition's own text: its lines that no inner definition holds.
+  const own = outline.map(() => [] as string[]);
+  for (let line = 1; line < lines.length; line++) {
+    const owner = owners[line]!;
+    if (owner >= 0 && lines[line] !== undefined) own[owner]!.push(lines[line]!);
+  }
+  const wanted = new Set(terms.map((t) => t.term));
+  const weightOf = new Map(terms.map((t) => [t.term, t.weight]));
+  const counted = own.map((text) => termCounts(text.join('\n'), wanted));
+  const averageLength = Math.max(1, counted.reduce((sum, c) => sum + c.length, 0) / Math.max(1, counted.length));
+  const candidates = new Map<string, SymbolCandidate>();
+  outline.forEach((s, i) => {
+    const name = qualified(s);
+    const features: Partial<Record<SymbolFeature, number>> = {};
+    let words = 0;
+    for (const [term, tf] of counted[i]!.counts) words += weightOf.get(term)! * saturate(tf, Math.max(1, counted[i]!.length), averageLength);
+    if (words > 0) features.words = words;
+    let nameWords = 0;
+    for (const [term, tf] of termCounts(s.name, wanted).counts) nameWords += weightOf.get(term)! * tf;
+    if (nameWords > 0) features.nameWords = nameWords;
+    const named = mentions.byName.get(s.name);
+    if (named) features.nameMentioned = named;
+    const container = s.container ? mentions.byName.get(s.container.split('.').pop()!) : undefined;
+    if (container) features.containerMentioned = container;
+    const key = keyOf(name, s.start_line);
+    if (!candidates.has(key)) candidates.set(key, { name, kind: s.kind, line: s.start_line, endLine: s.end_line, features, score: 0 });
+  });
+  addHints(candidates, evidence.symbols.values());
+  return scoreCandidates([...candidates.values()]);
+}
+
+/** Evidence's hints (frames, named definitions) on the candidates they name; a hint naming no definition becomes one. */
+function addHints(candidates: Map<string, SymbolCandidate>, hints: Iterable<SymbolHint>): void {
+  for (const hint of hints) {
+    let candidate = candidates.get(keyOf(hint.name, hint.line));
+    if (!candidate) {
+      candidate = { name: hint.name, kind: hint.kind, line: hint.line, endLine: hint.line, features: {}, score: 0 };
+      candidates.set(keyOf(hint.name, hint.line), candidate);
+    }
+    const feature: SymbolFeature = hint.weight >= FRAME_HINT ? 'frame' : 'named';
+    const value = hint.weight >= FRAME_HINT ? hint.weight - FRAME_HINT : hint.weight;
+    candidate.features[feature] = Math.max(candidate.features[feature] ?? 0, value);
+  }
+}
+
+/** Features scaled to the file's best candidate before they are weighed. */
+const SCALED: readonly SymbolFeature[] = ['words', 'nameWords'];
+
+/** Weighs each candidate's evidence (SYMBOL_RANKING) and orders them best first, ties by line. */
+export function scoreCandidates(candidates: SymbolCandidate[]): SymbolCandidate[] {
+  const best = new Map<SymbolFeature, number>();
+  for (const feature of SCALED) best.set(feature, candidates.reduce((max, c) => Math.max(max, c.features[feature] ?? 0), 0));
+  for (const c of candidates) {
+    let score = 0;
+    for (const feature of SYMBOL_FEATURES) {
+      const raw = c.features[feature];
+      if (!raw) continue;
+      const top = best.get(feature);
+      score += SYMBOL_RANKING.features[feature] * (top ? raw / top : raw);
+    }
+    c.score = score;
+  }
+  return candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score || a.line - b.line);
+}
