@@ -62,10 +62,10 @@ export async function locateWith(reader: IndexReader, params: LocateParams, cach
   await addPathEvidence(board, table, clues, reader);
   await addDefinitionEvidence(board, table, clues, reader);
   await addMessageEvidence(board, table, clues, reader);
-  const { terms, bestChunks } = await addTermEvidence(board, table, chunks, clues, reader);
+  const { terms, bestChunks, chunkScores } = await addTermEvidence(board, table, chunks, clues, reader);
   const ranked = rankFiles(board).filter((r) => r.score > 0).slice(0, LOCATE.candidatesMax);
   const page = ranked.slice(0, params.maxResults);
-  const chosen = await chooseSymbols(reader, page.map((r) => r.evidence), { clues, terms, chunks, bestChunks, board }, trace);
+  const chosen = await chooseSymbols(reader, page.map((r) => r.evidence), { clues, terms, chunks, bestChunks, chunkScores, board }, trace);
   const files: LocatedFile[] = [];
   for (const [i, r] of page.entries()) {
     const file = r.evidence.file;

@@ -10,7 +10,7 @@ import type { IndexReader } from '../store/store.js';
 import type { ChunkMap } from './chunk-map.js';
 import type { EvidenceBoard, FileEvidence } from './evidence.js';
 import type { TextClues } from './extract.js';
-import { chunksOfFiles, mentionWeights, rankFileSymbols, type SymbolCandidate } from './symbol-rank.js';
+import { chunksOfFiles, mentionWeights, rankFileSymbols, TermCounter, type SymbolCandidate } from './symbol-rank.js';
 import { SYMBOL_RANKING } from './symbol-weights.js';
 import { hintBestChunks, type BestChunks, type ChosenTerm } from './term-evidence.js';
 
@@ -34,6 +34,8 @@ export interface SymbolContext {
   terms: readonly ChosenTerm[];
   chunks: ChunkMap;
   bestChunks: BestChunks;
+  /** By chunk id: its score on the chosen terms (0: it holds none of them). */
+  chunkScores: Float64Array;
   board: EvidenceBoard;
 }
 
@@ -43,10 +45,11 @@ export async function chooseSymbols(
   const scored = files.slice(0, SYMBOL_RANKING.filesScored);
   const chunkLists = chunksOfFiles(context.chunks, new Set(scored.map((e) => e.file.index)));
   const mentions = mentionWeights(context.clues);
+  const termCounter = new TermCounter(context.terms);
   const chosen: NamedSymbol[][] = [];
   for (const [i, evidence] of files.entries()) {
     if (i < scored.length) {
-      const candidates = await rankFileSymbols(reader, evidence, chunkLists.get(evidence.file.index) ?? [], context.terms, mentions);
+      const candidates = await rankFileSymbols(reader, evidence, chunkLists.get(evidence.file.index) ?? [], context.chunkScores, termCounter, mentions);
       chosen.push(candidates.slice(0, LOCATE.symbolsPerFile).map(({ name, kind, line }) => ({ name, kind, line })));
       if (trace) {
         trace.candidates.set(evidence.file.path, candidates);

@@ -11,7 +11,7 @@
  * neighbours into one chunk, is still told apart.
  */
 import type { IndexReader, OutlineSymbol } from '../store/store.js';
-import { wordIndexText } from '../text/identifiers.js';
+import { splitIdentifier, wordStem } from '../text/identifiers.js';
 import { foldCase, tokenize } from '../text/tokens.js';
 import type { ChunkMap } from './chunk-map.js';
 import type { FileEvidence, SymbolHint } from './evidence.js';
@@ -64,15 +64,41 @@ export function lineOwners(outline: readonly OutlineSymbol[], lineCount: number)
   return owners;
 }
 
-/** How often each chosen term occurs in a text, as the word index counts it (identifier parts and stems included), and its length. */
-function termCounts(text: string, wanted: ReadonlySet<string>): { counts: Map<string, number>; length: number } {
-  const counts = new Map<string, number>();
-  const tokens = tokenize(wordIndexText(text));
-  for (const token of tokens) {
-    const term = foldCase(token);
-    if (wanted.has(term)) counts.set(term, (counts.get(term) ?? 0) + 1);
+/**
+ * Counts the chosen terms in code as the word index does: each word as written (folded), the parts
+ * of an identifier and the stems of both. What each distinct word adds is worked out once per call:
+ * code repeats its names.
+ */
+export class TermCounter {
+  readonly weights: ReadonlyMap<string, number>;
+  private readonly memo = new Map<string, readonly string[]>();
+
+  constructor(terms: readonly ChosenTerm[]) {
+    this.weights = new Map(terms.map((t) => [t.term, t.weight]));
   }
-  return { counts, length: tokenize(text).length };
+
+  /** The chosen terms one word of code holds. */
+  private termsOf(token: string): readonly string[] {
+    let known = this.memo.get(token);
+    if (known) return known;
+    const lower = foldCase(token);
+    const words = new Set([lower, ...splitIdentifier(token)]);
+    for (const word of [...words]) {
+      const stem = wordStem(word);
+      if (stem !== null) words.add(stem);
+    }
+    known = [...words].filter((w) => this.weights.has(w));
+    this.memo.set(token, known);
+    return known;
+  }
+
+  /** Adds the chosen terms of a text to `counts`. */
+  count(text: string, counts: Map<string, number>): void {
+    if (this.weights.size === 0) return;
+    for (const token of tokenize(text)) {
+      for (const term of this.termsOf(token)) counts.set(term, (counts.get(term) ?? 0) + 1);
+    }
+  }
 }
 
 /** BM25's term-frequency part with length normalisation. */
@@ -81,14 +107,25 @@ function saturate(tf: number, length: number, averageLength: number): number {
   return (tf * (k1 + 1)) / (tf + k1 * (1 - b + b * (length / averageLength)));
 }
 
+interface FileText {
+  lines: string[];
+  /** By line: whether its chunk holds any chosen term (the only lines worth reading word by word). */
+  scored: Uint8Array;
+}
+
 /** The text of a file's lines, read back from its chunks (they cover every line once). */
-async function fileLines(reader: IndexReader, chunkIds: readonly number[]): Promise<string[]> {
+async function fileText(reader: IndexReader, chunkIds: readonly number[], chunkScores: Float64Array): Promise<FileText> {
   const lines: string[] = [];
-  for (const hit of await reader.chunkHits(chunkIds)) {
-    if (!hit) continue;
-    hit.content.split('\n').forEach((text, i) => { lines[hit.start_line + i] = text; });
+  const hits = (await reader.chunkHits(chunkIds)).filter((hit) => hit !== undefined);
+  const scored = new Uint8Array(hits.reduce((max, hit) => Math.max(max, hit.end_line), 0) + 2);
+  for (const hit of hits) {
+    const holdsTerms = (chunkScores[hit.chunk_id] ?? 0) > 0;
+    hit.content.split('\n').forEach((text, i) => {
+      lines[hit.start_line + i] = text;
+      if (holdsTerms && hit.start_line + i < scored.length) scored[hit.start_line + i] = 1;
+    });
   }
-  return lines;
+  return { lines, scored };
 }
 
 /** The chunks of each of some files (by their place in the path table), in one pass over the chunk map. */
@@ -125,30 +162,33 @@ export function mentionWeights(clues: TextClues): MentionWeights {
  * hints evidence left that name no definition of the outline (a frame's function the index lacks).
  */
 export async function rankFileSymbols(
-  reader: IndexReader, evidence: FileEvidence, chunkIds: readonly number[], terms: readonly ChosenTerm[], mentions: MentionWeights,
+  reader: IndexReader, evidence: FileEvidence, chunkIds: readonly number[], chunkScores: Float64Array, counter: TermCounter, mentions: MentionWeights,
 ): Promise<SymbolCandidate[]> {
   const outline = await reader.fileOutline(evidence.file.path);
-  const lines = chunkIds.length > 0 ? await fileLines(reader, chunkIds) : [];
+  const { lines, scored } = chunkIds.length > 0 ? await fileText(reader, chunkIds, chunkScores) : { lines: [], scored: new Uint8Array(0) };
   const owners = lineOwners(outline, lines.length);
-  // Each definition's own text: its lines that no inner definition holds.
-  const own = outline.map(() => [] as string[]);
+  // Each definition's own lines (those no inner definition holds): their number, and the chosen terms in them.
+  const length = new Float64Array(outline.length);
+  const counts = outline.map(() => new Map<string, number>());
   for (let line = 1; line < lines.length; line++) {
     const owner = owners[line]!;
-    if (owner >= 0 && lines[line] !== undefined) own[owner]!.push(lines[line]!);
+    const text = lines[line];
+    if (owner < 0 || text === undefined || text.trim() === '') continue;
+    length[owner]!++;
+    if (scored[line]) counter.count(text, counts[owner]!);
   }
-  const wanted = new Set(terms.map((t) => t.term));
-  const weightOf = new Map(terms.map((t) => [t.term, t.weight]));
-  const counted = own.map((text) => termCounts(text.join('\n'), wanted));
-  const averageLength = Math.max(1, counted.reduce((sum, c) => sum + c.length, 0) / Math.max(1, counted.length));
+  const averageLength = Math.max(1, length.reduce((sum, n) => sum + n, 0) / Math.max(1, outline.length));
   const candidates = new Map<string, SymbolCandidate>();
   outline.forEach((s, i) => {
     const name = qualified(s);
     const features: Partial<Record<SymbolFeature, number>> = {};
     let words = 0;
-    for (const [term, tf] of counted[i]!.counts) words += weightOf.get(term)! * saturate(tf, Math.max(1, counted[i]!.length), averageLength);
+    for (const [term, tf] of counts[i]!) words += counter.weights.get(term)! * saturate(tf, Math.max(1, length[i]!), averageLength);
     if (words > 0) features.words = words;
+    const nameCounts = new Map<string, number>();
+    counter.count(s.name, nameCounts);
     let nameWords = 0;
-    for (const [term, tf] of termCounts(s.name, wanted).counts) nameWords += weightOf.get(term)! * tf;
+    for (const [term, tf] of nameCounts) nameWords += counter.weights.get(term)! * tf;
     if (nameWords > 0) features.nameWords = nameWords;
     const named = mentions.byName.get(s.name);
     if (named) features.nameMentioned = named;
