@@ -48,16 +48,17 @@ export async function chooseSymbols(
   const termCounter = new TermCounter(context.terms);
   const chosen: NamedSymbol[][] = [];
   for (const [i, evidence] of files.entries()) {
+    const named = i === 0 ? LOCATE.symbolsPerFile : Math.min(LOCATE.symbolsPerFile, SYMBOL_RANKING.symbolsAfterFirstFile);
     if (i < scored.length) {
       const candidates = await rankFileSymbols(reader, evidence, chunkLists.get(evidence.file.index) ?? [], context.chunkScores, termCounter, mentions);
-      chosen.push(candidates.slice(0, LOCATE.symbolsPerFile).map(({ name, kind, line }) => ({ name, kind, line })));
+      chosen.push(candidates.slice(0, named).map(({ name, kind, line }) => ({ name, kind, line })));
       if (trace) {
         trace.candidates.set(evidence.file.path, candidates);
         trace.chunkHints.set(evidence.file.path, await chunkHints(reader, evidence, context));
       }
       continue;
     }
-    chosen.push(await chunkHints(reader, evidence, context));
+    chosen.push((await chunkHints(reader, evidence, context)).slice(0, named));
   }
   return chosen;
 }

@@ -32,6 +32,8 @@ export const SYMBOL_FEATURES = [
   'words',
   /** The chosen terms in the definition's name, scaled to the file's best. */
   'nameWords',
+  /** How long it is (log of its lines), scaled to the file's longest: added only to a candidate with other evidence. */
+  'span',
 ] as const;
 
 export type SymbolFeature = (typeof SYMBOL_FEATURES)[number];
@@ -216,21 +218,27 @@ function addHints(candidates: Map<string, SymbolCandidate>, hints: Iterable<Symb
 }
 
 /** Features scaled to the file's best candidate before they are weighed. */
-const SCALED: readonly SymbolFeature[] = ['words', 'nameWords'];
+const SCALED: readonly SymbolFeature[] = ['words', 'nameWords', 'span'];
 
-/** Weighs each candidate's evidence (SYMBOL_RANKING) and orders them best first, ties by line. */
+/**
+ * Weighs each candidate's evidence (SYMBOL_RANKING) times its kind's prior and orders them best
+ * first, ties by line. Length alone names nothing: a candidate without other evidence scores 0.
+ */
 export function scoreCandidates(candidates: SymbolCandidate[]): SymbolCandidate[] {
+  for (const c of candidates) c.features.span = Math.log1p(Math.max(0, c.endLine - c.line));
   const best = new Map<SymbolFeature, number>();
   for (const feature of SCALED) best.set(feature, candidates.reduce((max, c) => Math.max(max, c.features[feature] ?? 0), 0));
   for (const c of candidates) {
     let score = 0;
+    let evidence = false;
     for (const feature of SYMBOL_FEATURES) {
       const raw = c.features[feature];
       if (!raw) continue;
       const top = best.get(feature);
       score += SYMBOL_RANKING.features[feature] * (top ? raw / top : raw);
+      evidence ||= feature !== 'span';
     }
-    c.score = score;
+    c.score = evidence ? score * (SYMBOL_RANKING.kindPrior[c.kind] ?? 1) : 0;
   }
   return candidates.filter((c) => c.score > 0).sort((a, b) => b.score - a.score || a.line - b.line);
 }

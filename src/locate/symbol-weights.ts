@@ -9,12 +9,26 @@ export const SYMBOL_RANKING = {
   /** Weight of each kind of evidence (see SYMBOL_FEATURES in locate/symbol-rank). */
   features: {
     frame: 100,
-    named: 2,
+    named: 1,
     nameMentioned: 1,
     containerMentioned: 0.25,
     words: 1,
     nameWords: 0.5,
+    /** A prior for longer definitions: log(1 + lines), scaled to the file's longest (a long function is edited more often). */
+    span: 1,
   },
+  /**
+   * A container's own lines are its body between its members (attributes, docstring): it is the
+   * edited definition less often than its methods. Measured on Python classes; the other
+   * languages' containers are alike.
+   */
+  kindPrior: { class: 0.25, struct: 0.25, interface: 0.25, enum: 0.25, trait: 0.25 } as Readonly<Record<string, number>>,
+  /**
+   * Symbols named for each file after the first (the first names up to LOCATE.symbolsPerFile): a
+   * gold function is most often the best candidate of its file, so one guess for each of more files
+   * reaches it sooner than three for fewer.
+   */
+  symbolsAfterFirstFile: 1,
   /** A name written as prose (`separability`) counts this share of one written as code. */
   proseNameShare: 0.5,
   /** Shortest definition name matched against the text's identifiers (`id`, `pk` are everywhere). */
