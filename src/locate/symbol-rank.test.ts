@@ -49,6 +49,13 @@ describe('symbol choice on SQLite', () => {
     expect(symbols[0]).toBe('FileCache._cull');
   });
 
+  it('names up to three symbols for the first file and one for each later file', async () => {
+    const answer = await locate(store, normalizeLocateParams({ text: 'FileCache.set calls _cull, which deletes entries with _delete; validate_key and make_key check the key' }));
+    expect(answer.files.length).toBeGreaterThan(1);
+    expect(answer.files[0]!.symbols.length).toBe(3);
+    for (const later of answer.files.slice(1)) expect(later.symbols.length).toBeLessThanOrEqual(1);
+  });
+
   it('puts a method the text names first, ahead of methods that only share its words', async () => {
     const symbols = await symbolsOf('The cache directory listing in _list_cache_files also returns files of another suffix', 'minicache/cache.py');
     expect(symbols[0]).toBe('FileCache._list_cache_files');
