@@ -65,7 +65,7 @@ export async function locateWith(reader: IndexReader, params: LocateParams, cach
   const { terms, bestChunks, chunkScores } = await addTermEvidence(board, table, chunks, clues, reader);
   const ranked = rankFiles(board).filter((r) => r.score > 0).slice(0, LOCATE.candidatesMax);
   const page = ranked.slice(0, params.maxResults);
-  const chosen = await chooseSymbols(reader, page.map((r) => r.evidence), { clues, terms, chunks, bestChunks, chunkScores, board }, trace);
+  const chosen = await chooseSymbols(reader, page.map((r) => r.evidence), { clues, terms, chunks, fileCount: table.files.length, bestChunks, chunkScores, board }, trace);
   const files: LocatedFile[] = [];
   for (const [i, r] of page.entries()) {
     const file = r.evidence.file;

@@ -10,7 +10,7 @@ import type { IndexReader } from '../store/store.js';
 import type { ChunkMap } from './chunk-map.js';
 import type { EvidenceBoard, FileEvidence } from './evidence.js';
 import type { TextClues } from './extract.js';
-import { chunksOfFiles, mentionWeights, rankFileSymbols, TermCounter, type SymbolCandidate } from './symbol-rank.js';
+import { chunksOfFile, mentionWeights, rankFileSymbols, TermCounter, type SymbolCandidate } from './symbol-rank.js';
 import { SYMBOL_RANKING } from './symbol-weights.js';
 import { hintBestChunks, type BestChunks, type ChosenTerm } from './term-evidence.js';
 
@@ -33,6 +33,8 @@ export interface SymbolContext {
   clues: TextClues;
   terms: readonly ChosenTerm[];
   chunks: ChunkMap;
+  /** Files in the path table (the chunk map's file places run below it). */
+  fileCount: number;
   bestChunks: BestChunks;
   /** By chunk id: its score on the chosen terms (0: it holds none of them). */
   chunkScores: Float64Array;
@@ -43,14 +45,15 @@ export async function chooseSymbols(
   reader: IndexReader, files: readonly FileEvidence[], context: SymbolContext, trace?: SymbolTrace,
 ): Promise<NamedSymbol[][]> {
   const scored = files.slice(0, SYMBOL_RANKING.filesScored);
-  const chunkLists = chunksOfFiles(context.chunks, new Set(scored.map((e) => e.file.index)));
   const mentions = mentionWeights(context.clues);
   const termCounter = new TermCounter(context.terms);
   const chosen: NamedSymbol[][] = [];
   for (const [i, evidence] of files.entries()) {
     const named = i === 0 ? LOCATE.symbolsPerFile : Math.min(LOCATE.symbolsPerFile, SYMBOL_RANKING.symbolsAfterFirstFile);
     if (i < scored.length) {
-      const candidates = await rankFileSymbols(reader, evidence, chunkLists.get(evidence.file.index) ?? [], context.chunkScores, termCounter, mentions);
+      const candidates = await rankFileSymbols(
+        reader, evidence, chunksOfFile(context.chunks, context.fileCount, evidence.file.index), context.chunkScores, termCounter, mentions,
+      );
       chosen.push(candidates.slice(0, named).map(({ name, kind, line }) => ({ name, kind, line })));
       if (trace) {
         trace.candidates.set(evidence.file.path, candidates);

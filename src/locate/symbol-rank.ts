@@ -66,11 +66,26 @@ export function lineOwners(outline: readonly OutlineSymbol[], lineCount: number)
   return owners;
 }
 
-/**
- * Counts the chosen terms in code as the word index does: each word as written (folded), the parts
- * of an identifier and the stems of both. What each distinct word adds is worked out once per call:
- * code repeats its names.
- */
+/** Distinct words of code whose index words are remembered between calls (code repeats its names); cleared when full. */
+const WORDS_CACHE_MAX = 100_000;
+const wordsCache = new Map<string, readonly string[]>();
+
+/** The words the index holds for one word of code: itself folded, an identifier's parts, and the stems of both. */
+function indexWordsOf(token: string): readonly string[] {
+  let known = wordsCache.get(token);
+  if (known) return known;
+  const words = new Set([foldCase(token), ...splitIdentifier(token)]);
+  for (const word of [...words]) {
+    const stem = wordStem(word);
+    if (stem !== null) words.add(stem);
+  }
+  known = [...words];
+  if (wordsCache.size >= WORDS_CACHE_MAX) wordsCache.clear();
+  wordsCache.set(token, known);
+  return known;
+}
+
+/** Counts the chosen terms in code as the word index does (each word as written, an identifier's parts, their stems). */
 export class TermCounter {
   readonly weights: ReadonlyMap<string, number>;
   private readonly memo = new Map<string, readonly string[]>();
@@ -82,15 +97,10 @@ export class TermCounter {
   /** The chosen terms one word of code holds. */
   private termsOf(token: string): readonly string[] {
     let known = this.memo.get(token);
-    if (known) return known;
-    const lower = foldCase(token);
-    const words = new Set([lower, ...splitIdentifier(token)]);
-    for (const word of [...words]) {
-      const stem = wordStem(word);
-      if (stem !== null) words.add(stem);
+    if (!known) {
+      known = indexWordsOf(token).filter((w) => this.weights.has(w));
+      this.memo.set(token, known);
     }
-    known = [...words].filter((w) => this.weights.has(w));
-    this.memo.set(token, known);
     return known;
   }
 
@@ -130,17 +140,38 @@ async function fileText(reader: IndexReader, chunkIds: readonly number[], chunkS
   return { lines, scored };
 }
 
-/** The chunks of each of some files (by their place in the path table), in one pass over the chunk map. */
-export function chunksOfFiles(chunks: ChunkMap, fileIndexes: ReadonlySet<number>): Map<number, number[]> {
-  const byFile = new Map<number, number[]>();
+/** Each file's chunks (by its place in the path table), as offsets into one list: built once per chunk map (index version). */
+interface ChunksByFile {
+  starts: Int32Array;
+  ids: Int32Array;
+}
+
+const chunksByFileOf = new WeakMap<ChunkMap, ChunksByFile>();
+
+function chunksByFile(chunks: ChunkMap, fileCount: number): ChunksByFile {
+  const known = chunksByFileOf.get(chunks);
+  if (known && known.starts.length === fileCount + 1) return known;
+  const starts = new Int32Array(fileCount + 1);
   for (let id = 0; id < chunks.idLimit; id++) {
     const file = chunks.fileIndexOf(id);
-    if (file < 0 || !fileIndexes.has(file)) continue;
-    const list = byFile.get(file);
-    if (list) list.push(id);
-    else byFile.set(file, [id]);
+    if (file >= 0 && file < fileCount) starts[file + 1]!++;
   }
-  return byFile;
+  for (let f = 0; f < fileCount; f++) starts[f + 1]! += starts[f]!;
+  const ids = new Int32Array(starts[fileCount]!);
+  const next = starts.slice(0, fileCount);
+  for (let id = 0; id < chunks.idLimit; id++) {
+    const file = chunks.fileIndexOf(id);
+    if (file >= 0 && file < fileCount) ids[next[file]!++] = id;
+  }
+  const built = { starts, ids };
+  chunksByFileOf.set(chunks, built);
+  return built;
+}
+
+/** The chunks of a file (by its place in the path table of `fileCount` files), in id order. */
+export function chunksOfFile(chunks: ChunkMap, fileCount: number, fileIndex: number): number[] {
+  const { starts, ids } = chunksByFile(chunks, fileCount);
+  return fileIndex < 0 || fileIndex >= fileCount ? [] : [...ids.subarray(starts[fileIndex], starts[fileIndex + 1])];
 }
 
 interface MentionWeights {
