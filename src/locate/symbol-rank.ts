@@ -30,8 +30,6 @@ export const SYMBOL_FEATURES = [
   'containerMentioned',
   /** BM25 of the chosen terms over the definition's own lines, scaled to the file's best. */
   'words',
-  /** The chosen terms in the definition's name, scaled to the file's best. */
-  'nameWords',
   /** How long it is (log of its lines), scaled to the file's longest: added only to a candidate with other evidence. */
   'span',
 ] as const;
@@ -218,11 +216,6 @@ export async function rankFileSymbols(
     let words = 0;
     for (const [term, tf] of counts[i]!) words += counter.weights.get(term)! * saturate(tf, Math.max(1, length[i]!), averageLength);
     if (words > 0) features.words = words;
-    const nameCounts = new Map<string, number>();
-    counter.count(s.name, nameCounts);
-    let nameWords = 0;
-    for (const [term, tf] of nameCounts) nameWords += counter.weights.get(term)! * tf;
-    if (nameWords > 0) features.nameWords = nameWords;
     const named = mentions.byName.get(s.name);
     if (named) features.nameMentioned = named;
     const container = s.container ? mentions.byName.get(s.container.split('.').pop()!) : undefined;
@@ -249,7 +242,7 @@ function addHints(candidates: Map<string, SymbolCandidate>, hints: Iterable<Symb
 }
 
 /** Features scaled to the file's best candidate before they are weighed. */
-const SCALED: readonly SymbolFeature[] = ['words', 'nameWords', 'span'];
+const SCALED: readonly SymbolFeature[] = ['words', 'span'];
 
 /**
  * Weighs each candidate's evidence (SYMBOL_RANKING) times its kind's prior and orders them best
