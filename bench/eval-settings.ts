@@ -31,6 +31,8 @@ export const EVAL_SWEBENCH = {
   locateFiles: 50,
   /** Files kept per instance by --dump (beyond the contract's cap, for studying weights offline). */
   dumpFiles: 300,
+  /** Symbol candidates kept per scored file by --dump, best first. */
+  dumpSymbols: 40,
   /** The search_code baseline: the first 50 words of the issue (the contract's limit), two pages of 20. */
   baselineWords: 50,
   baselinePages: 2,

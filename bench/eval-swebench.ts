@@ -43,7 +43,7 @@ async function main(): Promise<void> {
   const repos = [...new Set(outcomes.map((o) => o.repo))].sort();
   const rows = [rowOf('all', outcomes, args.baseline), ...repos.map((r) => rowOf(r, outcomes.filter((o) => o.repo === r), args.baseline))];
   if (args.dump) fs.writeFileSync(args.dump, JSON.stringify(outcomes, null, 1));
-  if (args.json) process.stdout.write(`${JSON.stringify({ data: args.data, rows, skipped, ranks: outcomes.map(({ located: _, ...o }) => o) })}\n`);
+  if (args.json) process.stdout.write(`${JSON.stringify({ data: args.data, rows, skipped, ranks: outcomes.map(({ located: _, golds: _g, symbolCandidates: _s, chunkHints: _c, ...o }) => o) })}\n`);
   else process.stdout.write(printText(args, rows, skipped, outcomes));
 }
 

@@ -21,6 +21,8 @@ import { normalizeSearchCodeParams } from '../src/contracts/search-code-params.j
 import { indexFolder } from '../src/ingest/indexer.js';
 import { getEncoding } from 'js-tiktoken';
 import { locate } from '../src/locate/locate.js';
+import type { SymbolTrace } from '../src/locate/symbol-choice.js';
+import type { SymbolCandidate } from '../src/locate/symbol-rank.js';
 import { renderLocateText } from '../src/shape/locate-text.js';
 import { searchCode } from '../src/search/engine.js';
 import { SqliteReader } from '../src/store/sqlite-reader.js';
@@ -59,6 +61,10 @@ export interface InstanceOutcome {
   tokensTop10: number;
   /** locate's files, for --dump. */
   located?: LocateResponse['files'];
+  /** For --dump: the gold entities, and each scored file's symbol candidates with their evidence (study symbol choice offline). */
+  golds?: GoldEntity[];
+  symbolCandidates?: Record<string, SymbolCandidate[]>;
+  chunkHints?: Record<string, { name: string; line: number }[]>;
 }
 
 export interface Skipped {
@@ -172,7 +178,8 @@ export async function evaluateInstances(instances: readonly LocalisationInstance
       const started = performance.now();
       const params = normalizeLocateParams({ text: instance.problem, max_results: EVAL_SWEBENCH.locateFiles });
       // A dump keeps more candidates than a caller can ask for, so weights can be studied offline.
-      const response = await locate(store, options.keepFiles ? { ...params, maxResults: EVAL_SWEBENCH.dumpFiles } : params);
+      const trace: SymbolTrace | undefined = options.keepFiles ? { candidates: new Map(), chunkHints: new Map() } : undefined;
+      const response = await locate(store, options.keepFiles ? { ...params, maxResults: EVAL_SWEBENCH.dumpFiles } : params, trace);
       const seconds = (performance.now() - started) / 1000;
       let baselineRank: number | null = null;
       let baselineSeconds = 0;
@@ -190,7 +197,11 @@ export async function evaluateInstances(instances: readonly LocalisationInstance
         rank: fileRanks.any, rankAll: fileRanks.all, goldFunctions: golds.length,
         functionRank: functionRanks.any, functionRankAll: functionRanks.all, seconds,
         baselineRank, baselineSeconds, indexSeconds, indexCpuSeconds: summary.cpu_ms / 1000, indexUpdate, firstLocateSeconds, tokensTop10: tokensOfTop10(response),
-        ...(options.keepFiles ? { located: response.files } : {}),
+        ...(trace ? {
+          located: response.files, golds,
+          symbolCandidates: Object.fromEntries([...trace.candidates].map(([file, list]) => [file, list.slice(0, EVAL_SWEBENCH.dumpSymbols)])),
+          chunkHints: Object.fromEntries(trace.chunkHints),
+        } : {}),
       };
       outcomes.push(outcome);
       options.onInstance?.(outcome, outcomes.length, list.length);

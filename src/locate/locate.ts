@@ -20,7 +20,8 @@ import { ChunkMap, tokensByFile } from './chunk-map.js';
 import { PathTable } from './path-table.js';
 import { rankFiles } from './rank.js';
 import { reasonsOf } from './reasons.js';
-import { addTermEvidence, hintBestChunks } from './term-evidence.js';
+import { chooseSymbols, type SymbolTrace } from './symbol-choice.js';
+import { addTermEvidence } from './term-evidence.js';
 
 const round = (n: number, digits = 3) => Math.round(n * 10 ** digits) / 10 ** digits;
 
@@ -44,12 +45,15 @@ async function projectMaps(reader: IndexReader, cacheKey: object, repository: st
 }
 
 /** `locate` over a store, in one read (one index version). */
-export function locate(store: Store, params: LocateParams): Promise<LocateResponse> {
-  return store.read((reader) => locateWith(reader, params, store));
+export function locate(store: Store, params: LocateParams, trace?: SymbolTrace): Promise<LocateResponse> {
+  return store.read((reader) => locateWith(reader, params, store, trace));
 }
 
-/** `locate` with a reader; `cacheKey` keeps the file maps between calls (the store the reader belongs to). */
-export async function locateWith(reader: IndexReader, params: LocateParams, cacheKey: object): Promise<LocateResponse> {
+/**
+ * `locate` with a reader; `cacheKey` keeps the file maps between calls (the store the reader belongs to);
+ * `trace`, for the evaluation, receives each file's scored symbol candidates.
+ */
+export async function locateWith(reader: IndexReader, params: LocateParams, cacheKey: object, trace?: SymbolTrace): Promise<LocateResponse> {
   const started = performance.now();
   const indexVersion = await reader.indexVersion();
   const { table, chunks } = await projectMaps(reader, cacheKey, params.repository, indexVersion);
@@ -58,13 +62,14 @@ export async function locateWith(reader: IndexReader, params: LocateParams, cach
   await addPathEvidence(board, table, clues, reader);
   await addDefinitionEvidence(board, table, clues, reader);
   await addMessageEvidence(board, table, clues, reader);
-  const { terms, bestChunks } = await addTermEvidence(board, table, chunks, clues, reader);
+  const { terms, bestChunks, chunkScores } = await addTermEvidence(board, table, chunks, clues, reader);
   const ranked = rankFiles(board).filter((r) => r.score > 0).slice(0, LOCATE.candidatesMax);
+  const page = ranked.slice(0, params.maxResults);
+  const chosen = await chooseSymbols(reader, page.map((r) => r.evidence), { clues, terms, chunks, fileCount: table.files.length, bestChunks, chunkScores, board }, trace);
   const files: LocatedFile[] = [];
-  for (const r of ranked.slice(0, params.maxResults)) {
+  for (const [i, r] of page.entries()) {
     const file = r.evidence.file;
-    await hintBestChunks(board, file, bestChunks, reader);
-    const symbols = [...r.evidence.symbols.values()].sort((a, b) => b.weight - a.weight).slice(0, LOCATE.symbolsPerFile);
+    const symbols = chosen[i]!;
     files.push({
       file: file.path, repository: file.repository, language: file.language, kind: file.kind, score: round(r.score),
       symbols: symbols.map(({ name, kind, line }) => ({ name, kind, line })),

@@ -89,11 +89,11 @@ export class BestChunks {
  */
 export async function addTermEvidence(
   board: EvidenceBoard, table: PathTable, chunkMap: ChunkMap, clues: TextClues, reader: IndexReader,
-): Promise<{ terms: ChosenTerm[]; bestChunks: BestChunks }> {
+): Promise<{ terms: ChosenTerm[]; bestChunks: BestChunks; chunkScores: Float64Array }> {
   const files = table.files;
   const bestChunks = new BestChunks(files);
   const totalChunks = chunkMap.size;
-  if (totalChunks === 0 || files.length === 0) return { terms: [], bestChunks };
+  if (totalChunks === 0 || files.length === 0) return { terms: [], bestChunks, chunkScores: new Float64Array(0) };
   const terms = await chooseTerms(clues, reader, totalChunks);
   const score = new Float64Array(files.length);
   const titleScore = new Float64Array(files.length);
@@ -104,7 +104,7 @@ export async function addTermEvidence(
   const termFrequency = new Float64Array(files.length);
   const termFiles: number[] = [];
   const termMark = new Int32Array(files.length);
-  // Chunk scores name a file's likely functions: idf from the chunk statistics, length from the chunk.
+  // Chunk scores name a file's likely functions: idf from the chunk statistics, length from the chunk (0: no chosen term).
   const chunkScore = new Float64Array(chunkMap.idLimit);
   const chunkReached = new Uint8Array(chunkMap.idLimit);
   const chunksInOrder: number[] = [];
@@ -142,7 +142,7 @@ export async function addTermEvidence(
   }
   for (const { file, term, weight } of details) board.detail(files[file]!, 'words', clues.words.get(terms[term]!.term)?.surface ?? terms[term]!.term, weight);
   for (const chunk of chunksInOrder) bestChunks.offer(chunkMap.fileIndexOf(chunk), chunk, chunkScore[chunk]!);
-  return { terms, bestChunks };
+  return { terms, bestChunks, chunkScores: chunkScore };
 }
 
 /** The symbols of a file's best chunks become hints, below a name the text wrote (definitions, frames). */
