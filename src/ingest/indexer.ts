@@ -319,7 +319,7 @@ async function executeIndexPlan(plan: IndexPlan, pass: PassContext): Promise<Pas
     } else {
       if (state) updated++; else added++;
       const { file, chunks, symbols, edges } = outcome.prepared;
-      pending.push({ replaceId: state?.id ?? null, file, chunks, symbols, edges });
+      pending.push({ replaceId: state?.id ?? null, rewrite: staleFormat, file, chunks, symbols, edges });
       pendingBytes += entry.size;
       if (pending.length >= INGEST.filesPerTransaction || pendingBytes >= INGEST.bytesPerTransaction) await flush();
     }

@@ -45,8 +45,12 @@ class SqliteWriter implements IndexWriter {
     const version = store.transaction(() => {
       for (const t of batch.touches) store.touchFile(t.id, t.size, t.mtimeMs);
       for (const write of batch.writes) {
-        if (write.replaceId !== null) store.replaceFile(write.replaceId, batch.sourceId, write.file, write.chunks, write.symbols, write.edges);
-        else store.insertFile(batch.sourceId, write.file, write.chunks, write.symbols, write.edges);
+        if (write.replaceId !== null && !write.rewrite) {
+          store.replaceFile(write.replaceId, batch.sourceId, write.file, write.chunks, write.symbols, write.edges);
+          continue;
+        }
+        if (write.replaceId !== null) store.deleteFile(write.replaceId);
+        store.insertFile(batch.sourceId, write.file, write.chunks, write.symbols, write.edges);
       }
       for (const id of batch.deletes) store.deleteFile(id);
       return batch.writes.length + batch.deletes.length > 0 ? store.bumpIndexVersion() : store.indexVersion();

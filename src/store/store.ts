@@ -235,6 +235,8 @@ export interface NewChunk {
 /** A file to write, with what the indexer prepared from it; `replaceId` is the stored row it replaces. */
 export interface FileWrite {
   replaceId: number | null;
+  /** The stored row's chunks are in an older content format: none may be kept, the file is written anew. */
+  rewrite?: boolean;
   file: NewFile;
   chunks: readonly NewChunk[];
   symbols: readonly NewSymbol[];
