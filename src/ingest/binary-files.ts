@@ -7,8 +7,7 @@
  * vouches for the same blob id (ingest/git-tree). Kept beside the index file like the folder
  * listings, written atomically; a missing, unreadable or foreign file only costs the reads.
  */
-import fs from 'node:fs';
-import v8 from 'node:v8';
+import { loadSidecarMap, saveSidecarMap } from './sidecar-map.js';
 import type { WalkedFile } from './walk.js';
 
 /** Bumped when the shape below changes: an older file is then ignored. */
@@ -23,31 +22,18 @@ export interface BinaryFile {
 
 export type BinaryFiles = Map<string, BinaryFile>;
 
-interface Stored { format: number; root: string; files: BinaryFiles }
 
 export function binaryFilesPathFor(indexPath: string): string {
   return `${indexPath}-binary`;
 }
 
 export function loadBinaryFiles(file: string, root: string): BinaryFiles {
-  try {
-    const stored = v8.deserialize(fs.readFileSync(file)) as Partial<Stored>;
-    if (stored.format === FORMAT && stored.root === root && stored.files instanceof Map) return stored.files;
-  } catch {
-    // absent or unreadable: binary files are read again, and found binary again
-  }
-  return new Map();
+  return loadSidecarMap(file, root, FORMAT, 'files');
 }
 
-/** Best effort, as the folder listings: a failed write only costs the next pass the reads. */
+/** Best effort (ingest/sidecar-map): a failed write only costs the next pass the reads. */
 export function saveBinaryFiles(file: string, root: string, files: BinaryFiles): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(temp, v8.serialize({ format: FORMAT, root, files } satisfies Stored));
-    fs.renameSync(temp, file);
-  } catch {
-    fs.rmSync(temp, { force: true });
-  }
+  saveSidecarMap(file, root, FORMAT, 'files', files);
 }
 
 /** Whether `entry` is the binary file remembered at its path (`blob`: the id git vouches for, if any). */

@@ -9,8 +9,7 @@
  * files are still stat'ed every run. Kept beside the index file, written
  * atomically; a missing, unreadable or foreign file is an empty memory.
  */
-import fs from 'node:fs';
-import v8 from 'node:v8';
+import { loadSidecarMap, saveSidecarMap } from './sidecar-map.js';
 
 /** Bumped when the shape below changes: an older file is then ignored. */
 const FORMAT = 1;
@@ -30,29 +29,16 @@ export interface FolderListing {
 
 export type FolderListings = Map<string, FolderListing>;
 
-interface Stored { format: number; root: string; folders: FolderListings }
 
 export function listingsPathFor(indexPath: string): string {
   return `${indexPath}-folders`;
 }
 
 export function loadFolderListings(file: string, root: string): FolderListings {
-  try {
-    const stored = v8.deserialize(fs.readFileSync(file)) as Partial<Stored>;
-    if (stored.format === FORMAT && stored.root === root && stored.folders instanceof Map) return stored.folders;
-  } catch {
-    // absent or unreadable: the walk lists every folder and writes a new one
-  }
-  return new Map();
+  return loadSidecarMap(file, root, FORMAT, 'folders');
 }
 
 /** Best effort: a failed write only costs the next run its shortcut. */
 export function saveFolderListings(file: string, root: string, folders: FolderListings): void {
-  const temp = `${file}.${process.pid}.tmp`;
-  try {
-    fs.writeFileSync(temp, v8.serialize({ format: FORMAT, root, folders } satisfies Stored));
-    fs.renameSync(temp, file);
-  } catch {
-    fs.rmSync(temp, { force: true });
-  }
+  saveSidecarMap(file, root, FORMAT, 'folders', folders);
 }
