@@ -64,15 +64,20 @@ describe('SWE-bench data and arguments', () => {
   });
 });
 
+/** A folder of clones holding one, `minicache`: the locate fixture committed once as its base. */
+function fixtureClone(): { reposDir: string; clone: string; base: string } {
+  const reposDir = makeTree();
+  const clone = path.join(reposDir, 'minicache');
+  fs.renameSync(copyFixture('locate'), clone);
+  git(clone, 'init', '--quiet');
+  git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.');
+  git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-m', 'base');
+  return { reposDir, clone, base: git(clone, 'rev-parse', 'HEAD') };
+}
+
 describe('evaluateInstances on a real git clone', () => {
   it('checks out the base commit, indexes it and ranks the gold file first; a missing commit is left out and said', async () => {
-    const reposDir = makeTree();
-    const clone = path.join(reposDir, 'minicache');
-    fs.renameSync(copyFixture('locate'), clone);
-    git(clone, 'init', '--quiet');
-    git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.');
-    git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-m', 'base');
-    const base = git(clone, 'rev-parse', 'HEAD');
+    const { reposDir, clone, base } = fixtureClone();
     // A later commit the evaluation must step back from: it deletes the gold file.
     git(clone, 'rm', '--quiet', 'minicache/cache.py');
     git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-m', 'later');
@@ -99,13 +104,7 @@ describe('evaluateInstances on a real git clone', () => {
 
 describe('eval:swebench --dump through the command line', () => {
   it('writes the answers with their candidates, and each instance as a JSON line while it runs', () => {
-    const reposDir = makeTree();
-    const clone = path.join(reposDir, 'minicache');
-    fs.renameSync(copyFixture('locate'), clone);
-    git(clone, 'init', '--quiet');
-    git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'add', '.');
-    git(clone, '-c', 'user.name=t', '-c', 'user.email=t@t', 'commit', '--quiet', '-m', 'base');
-    const base = git(clone, 'rev-parse', 'HEAD');
+    const { reposDir, base } = fixtureClone();
     const data = dataFile([raw('acme__minicache-1', { base_commit: base, problem_statement: TRACEBACK_ISSUE, patch: CULL_PATCH })]);
     const dump = path.join(makeTree(), 'dump.json');
     execFileSync('npx', ['tsx', 'bench/eval-swebench.ts', '--repos', reposDir, '--data', data, '--no-baseline', '--dump', dump], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
