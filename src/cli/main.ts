@@ -18,6 +18,8 @@ interface CommandEntry {
   summary: string;
   /** Its module's register function. */
   load: () => Promise<(program: Command) => void>;
+  /** It serves searches from worker processes: the first worker is forked before the module loads (search/search-worker-process). */
+  servesSearches?: true;
 }
 
 /** Every command, in the order `quarry --help` lists them. Adding a command is adding its entry. */
@@ -51,6 +53,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     term: 'mcp [options]',
     summary: 'Serve Quarry\'s tools over MCP on stdio (for Claude Code, Claude Desktop, Cursor, ...).',
     load: async () => (await import('./commands/mcp-command.js')).registerMcpCommand,
+    servesSearches: true,
   },
   graph: {
     term: 'graph',
@@ -66,6 +69,7 @@ const COMMANDS: Record<string, CommandEntry> = {
     term: 'serve [options] [dir]',
     summary: 'Serve REST (projects, search, tools), MCP over Streamable HTTP (/mcp, /api/mcp) and /healthz.',
     load: async () => (await import('./commands/serve-command.js')).registerServeCommand,
+    servesSearches: true,
   },
   doctor: {
     term: 'doctor [options]',
@@ -88,6 +92,11 @@ const program = new Command()
 
 const isCommand = (name: string | undefined): name is string => name !== undefined && Object.hasOwn(COMMANDS, name);
 const [named, helpFor] = process.argv.slice(2);
+
+// A server's first search should not wait for its worker to load: the worker loads on the other core meanwhile.
+if (isCommand(named) && COMMANDS[named]!.servesSearches) {
+  (await import('./early-search-worker.js')).startEarlySearchWorker(named, process.argv.slice(3));
+}
 
 // Once per run: a command this one starts (the MCP server's index pass) inherits the mark and stays quiet.
 if (named !== undefined && USES_NATIVE.has(named) && process.env.QUARRY_NATIVE_REPORTED !== '1') {

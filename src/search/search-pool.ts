@@ -19,16 +19,15 @@
  */
 import fs from 'node:fs';
 import os from 'node:os';
-import { fileURLToPath } from 'node:url';
-import { fork, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { catalogueError } from '../contracts/errors.js';
 import { SEARCH_POOL } from '../contracts/limits.js';
 import type { Locale } from '../contracts/messages/index.js';
 import { ReadOnlyStores, fromJobFailure, runSearchJob, type JobFailure, type SearchJob, type SearchOp, type SearchOps } from './search-jobs.js';
+import { SEARCH_WORKER_SCRIPT, forkSearchWorker, takeEarlySearchWorker } from './search-worker-process.js';
 import { startWatchdog } from './search-watchdog.js';
 
-/** The built worker script; absent when running from TypeScript sources. */
-export const SEARCH_WORKER_SCRIPT = fileURLToPath(new URL('./search-worker.js', import.meta.url));
+export { SEARCH_WORKER_SCRIPT };
 
 export interface SearchPoolOptions {
   workers?: number;
@@ -201,13 +200,10 @@ export class SearchPool {
   }
 
   private spawn(): Slot {
-    const worker = fork(this.script!, [], {
-      // stdout may be a protocol stream (stdio MCP): a worker never writes to it. Errors still reach stderr.
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-      serialization: 'advanced',
-      execArgv: [`--max-old-space-size=${SEARCH_POOL.workerHeapMb}`],
-    });
-    const slot: Slot = { worker, ready: false, busy: null };
+    // The command may have forked the first worker before its server loaded (search-worker-process).
+    const early = takeEarlySearchWorker(this.script!);
+    const worker = early?.worker ?? forkSearchWorker(this.script!);
+    const slot: Slot = { worker, ready: early?.ready ?? false, busy: null };
     worker.on('message', (reply: Reply) => this.settle(slot, reply));
     // A dead worker's channel errors on send; its exit event retires it.
     worker.on('error', () => undefined);
