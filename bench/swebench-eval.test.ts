@@ -108,10 +108,15 @@ describe('eval:swebench --dump through the command line', () => {
     const data = dataFile([raw('acme__minicache-1', { base_commit: base, problem_statement: TRACEBACK_ISSUE, patch: CULL_PATCH })]);
     const dump = path.join(makeTree(), 'dump.json');
     execFileSync('npx', ['tsx', 'bench/eval-swebench.ts', '--repos', reposDir, '--data', data, '--no-baseline', '--dump', dump], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-    const [whole] = JSON.parse(fs.readFileSync(dump, 'utf8')) as { id: string; rank: number; located: { file: string; evidence: Record<string, number> }[] }[];
+    const [whole] = JSON.parse(fs.readFileSync(dump, 'utf8')) as {
+      id: string; rank: number; located: { file: string; evidence: Record<string, number> }[]; features: Record<string, Record<string, number>>;
+    }[];
     expect(whole).toMatchObject({ id: 'acme__minicache-1', rank: 1 });
     expect(whole!.located[0]!.file).toBe('minicache/cache.py');
     expect(Object.keys(whole!.located[0]!.evidence).length).toBeGreaterThan(0);
+    // The evidence before weighting, for every ranked file: the traceback's frame counts as found, whatever its weight.
+    expect(Object.keys(whole!.features)).toEqual(whole!.located.map((f) => f.file));
+    expect(whole!.features['minicache/cache.py']!.frameInnermost).toBe(1);
     const lines = fs.readFileSync(`${dump}.partial.jsonl`, 'utf8').split('\n').filter((l) => l !== '');
     expect(lines.map((l) => JSON.parse(l) as unknown)).toEqual([whole]);
   });

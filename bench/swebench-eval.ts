@@ -20,8 +20,7 @@ import { normalizeLocateParams, type LocateResponse } from '../src/contracts/loc
 import { normalizeSearchCodeParams } from '../src/contracts/search-code-params.js';
 import { indexFolder } from '../src/ingest/indexer.js';
 import { getEncoding } from 'js-tiktoken';
-import { locate } from '../src/locate/locate.js';
-import type { SymbolTrace } from '../src/locate/symbol-choice.js';
+import { locate, type LocateTrace } from '../src/locate/locate.js';
 import type { SymbolCandidate } from '../src/locate/symbol-rank.js';
 import { renderLocateText } from '../src/shape/locate-text.js';
 import { searchCode } from '../src/search/engine.js';
@@ -65,6 +64,8 @@ export interface InstanceOutcome {
   golds?: GoldEntity[];
   symbolCandidates?: Record<string, SymbolCandidate[]>;
   chunkHints?: Record<string, { name: string; line: number }[]>;
+  /** For --dump: each ranked file's evidence before weighting, so other weights can be replayed offline. */
+  features?: Record<string, Record<string, number>>;
 }
 
 export interface Skipped {
@@ -178,7 +179,7 @@ export async function evaluateInstances(instances: readonly LocalisationInstance
       const started = performance.now();
       const params = normalizeLocateParams({ text: instance.problem, max_results: EVAL_SWEBENCH.locateFiles });
       // A dump keeps more candidates than a caller can ask for, so weights can be studied offline.
-      const trace: SymbolTrace | undefined = options.keepFiles ? { candidates: new Map(), chunkHints: new Map() } : undefined;
+      const trace: LocateTrace | undefined = options.keepFiles ? { candidates: new Map(), chunkHints: new Map(), features: new Map() } : undefined;
       const response = await locate(store, options.keepFiles ? { ...params, maxResults: EVAL_SWEBENCH.dumpFiles } : params, trace);
       const seconds = (performance.now() - started) / 1000;
       let baselineRank: number | null = null;
@@ -201,6 +202,7 @@ export async function evaluateInstances(instances: readonly LocalisationInstance
           located: response.files, golds,
           symbolCandidates: Object.fromEntries([...trace.candidates].map(([file, list]) => [file, list.slice(0, EVAL_SWEBENCH.dumpSymbols)])),
           chunkHints: Object.fromEntries(trace.chunkHints),
+          features: Object.fromEntries(trace.features!),
         } : {}),
       };
       outcomes.push(outcome);

@@ -12,7 +12,7 @@ import { LOCATE } from '../contracts/limits.js';
 import type { LocatedFile, LocateParams, LocateResponse } from '../contracts/locate.js';
 import type { IndexReader, Store } from '../store/store.js';
 import { addDefinitionEvidence } from './definition-evidence.js';
-import { EvidenceBoard } from './evidence.js';
+import { EvidenceBoard, type Feature } from './evidence.js';
 import { extractClues } from './extract.js';
 import { addMessageEvidence } from './message-evidence.js';
 import { addPathEvidence } from './path-evidence.js';
@@ -44,8 +44,13 @@ async function projectMaps(reader: IndexReader, cacheKey: object, repository: st
   return built;
 }
 
+/** For the evaluation: each ranked file's symbol candidates and, when asked, its evidence before weighting (by path). */
+export interface LocateTrace extends SymbolTrace {
+  features?: Map<string, Partial<Record<Feature, number>>>;
+}
+
 /** `locate` over a store, in one read (one index version). */
-export function locate(store: Store, params: LocateParams, trace?: SymbolTrace): Promise<LocateResponse> {
+export function locate(store: Store, params: LocateParams, trace?: LocateTrace): Promise<LocateResponse> {
   return store.read((reader) => locateWith(reader, params, store, trace));
 }
 
@@ -53,7 +58,7 @@ export function locate(store: Store, params: LocateParams, trace?: SymbolTrace):
  * `locate` with a reader; `cacheKey` keeps the file maps between calls (the store the reader belongs to);
  * `trace`, for the evaluation, receives each file's scored symbol candidates.
  */
-export async function locateWith(reader: IndexReader, params: LocateParams, cacheKey: object, trace?: SymbolTrace): Promise<LocateResponse> {
+export async function locateWith(reader: IndexReader, params: LocateParams, cacheKey: object, trace?: LocateTrace): Promise<LocateResponse> {
   const started = performance.now();
   const indexVersion = await reader.indexVersion();
   const { table, chunks } = await projectMaps(reader, cacheKey, params.repository, indexVersion);
@@ -65,6 +70,7 @@ export async function locateWith(reader: IndexReader, params: LocateParams, cach
   const { terms, bestChunks, chunkScores } = await addTermEvidence(board, table, chunks, clues, reader);
   const ranked = rankFiles(board).filter((r) => r.score > 0).slice(0, LOCATE.candidatesMax);
   const page = ranked.slice(0, params.maxResults);
+  if (trace?.features) for (const r of page) trace.features.set(r.evidence.file.path, { ...r.evidence.features });
   const chosen = await chooseSymbols(reader, page.map((r) => r.evidence), { clues, terms, chunks, fileCount: table.files.length, bestChunks, chunkScores, board }, trace);
   const files: LocatedFile[] = [];
   for (const [i, r] of page.entries()) {
