@@ -77,8 +77,6 @@ interface Slot {
   worker: ChildProcess;
   /** The worker has loaded its modules: a job's wall clock starts then, not while the thread starts. */
   ready: boolean;
-  /** The index it was told to open before its first job (indexKey), when it was forked ahead. */
-  opened: string | null;
   busy: (Pending & { id: number; timer: NodeJS.Timeout | null }) | null;
 }
 
@@ -147,9 +145,7 @@ export class SearchPool {
    */
   prestart(index: Pick<SearchJob, 'store' | 'root'>): void {
     if (this.closed || !this.script || this.slots.length > 0) return;
-    const slot = this.spawn();
-    // A worker forked ahead may have opened this index already: a second open would read ahead again (60 ms on the kernel).
-    if (slot.opened !== indexKey(index)) slot.worker.send({ open: { store: index.store, root: index.root } });
+    this.spawn().worker.send({ open: { store: index.store, root: index.root } });
   }
 
   /**
@@ -207,7 +203,7 @@ export class SearchPool {
     // The command may have forked the first worker before its server loaded (search-worker-process).
     const early = takeEarlySearchWorker(this.script!);
     const worker = early?.worker ?? forkSearchWorker(this.script!);
-    const slot: Slot = { worker, ready: early?.ready ?? false, opened: early?.opened ? indexKey(early.opened) : null, busy: null };
+    const slot: Slot = { worker, ready: early?.ready ?? false, busy: null };
     worker.on('message', (reply: Reply) => this.settle(slot, reply));
     // A dead worker's channel errors on send; its exit event retires it.
     worker.on('error', () => undefined);
@@ -288,11 +284,6 @@ export class SearchPool {
 }
 
 /** An idle worker (and its message channel) does not keep this process alive. */
-/** Which index an open names: its store's location and the project folder. */
-function indexKey(index: Pick<SearchJob, 'store' | 'root'>): string {
-  return JSON.stringify([index.store, index.root]);
-}
-
 function idle(worker: ChildProcess): void {
   worker.unref();
   worker.channel?.unref();

@@ -27,11 +27,10 @@ export function forkSearchWorker(script: string): ChildProcess {
   });
 }
 
-/** A worker forked ahead of its pool, whether it has said it is ready (its modules are loaded), and the index it was told to open. */
+/** A worker forked ahead of its pool, and whether it has said it is ready (its modules are loaded). */
 export interface EarlyWorker {
   worker: ChildProcess;
   ready: boolean;
-  opened: { store: StoreLocation; root: string } | null;
 }
 
 let early: { script: string; entry: EarlyWorker; stopListening: () => void } | null = null;
@@ -44,7 +43,7 @@ let early: { script: string; entry: EarlyWorker; stopListening: () => void } | n
  */
 export function forkEarlySearchWorker(script: string = SEARCH_WORKER_SCRIPT, index?: { store: StoreLocation; root: string }): void {
   if (early || !fs.existsSync(script)) return;
-  const entry: EarlyWorker = { worker: forkSearchWorker(script), ready: false, opened: index ?? null };
+  const entry: EarlyWorker = { worker: forkSearchWorker(script), ready: false };
   if (index) entry.worker.send({ open: index });
   // The worker says it is ready once, possibly before its pool listens: remember it here.
   const onMessage = (message: unknown) => {
