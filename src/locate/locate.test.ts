@@ -3,14 +3,11 @@
  * real in each store: SQLite, and PostgreSQL when the shared server answers.
  * Both must find the same files, for the same reasons, with the same scores.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeLocateParams, type LocateResponse } from '../contracts/locate.js';
-import { indexFolder } from '../ingest/indexer.js';
-import { openStore } from '../store/open-store.js';
-import type { Store } from '../store/store.js';
 import { TRACEBACK_ISSUE } from '../test-support/locate-fixture.js';
 import { scratchSchema, sharedPostgres } from '../test-support/postgres.js';
-import { scratchSqlite, type ScratchStore } from '../test-support/store-contract.js';
+import { indexedScratchStore, scratchSqlite } from '../test-support/store-contract.js';
 import { copyFixture } from '../test-support/temp-tree.js';
 import { locate } from './locate.js';
 
@@ -35,20 +32,8 @@ const ROOT = copyFixture('locate');
 const answersByStore = new Map<string, Omit<LocateResponse, 'took_ms' | 'index_version'>[]>();
 
 describe.each(STORES)('locate on $name ($reason)', ({ name, scratch, present }) => {
-  let store: Store;
-  let place: ScratchStore;
-  const run = (text: string, extra: Record<string, unknown> = {}) => locate(store, normalizeLocateParams({ text, ...extra }));
-
-  beforeAll(async () => {
-    if (!present) return;
-    place = await scratch();
-    await indexFolder({ root: ROOT, store: place.location, workers: 0 });
-    store = await openStore(place.location, { readonly: true, root: ROOT });
-  });
-  afterAll(async () => {
-    await store?.close();
-    await place?.drop();
-  });
+  const store = indexedScratchStore(ROOT, scratch, present);
+  const run = (text: string, extra: Record<string, unknown> = {}) => locate(store(), normalizeLocateParams({ text, ...extra }));
 
   it.skipIf(!present)('puts the file of the traceback first, with the frame\'s function and the reason', async () => {
     const answer = await run(TRACEBACK_ISSUE);
@@ -110,7 +95,7 @@ describe.each(STORES)('locate on $name ($reason)', ({ name, scratch, present }) 
 
   it.skipIf(!present)('answers with the scored words, counts and the index version, and honours max_results', async () => {
     const answer = await run(TRACEBACK_ISSUE, { max_results: 2 });
-    expect(answer).toMatchObject({ ok: true, count: 2, index_version: await store.indexVersion() });
+    expect(answer).toMatchObject({ ok: true, count: 2, index_version: await store().indexVersion() });
     expect(answer.total).toBeGreaterThanOrEqual(answer.count);
     expect(answer.terms).toContain('_cull');
   });

@@ -3,12 +3,9 @@
  * (test-fixtures/locate) indexed for real into SQLite: a method is told apart
  * from its class by its own lines, and a name the text writes comes first.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { normalizeLocateParams } from '../contracts/locate.js';
-import { indexFolder } from '../ingest/indexer.js';
-import { openStore } from '../store/open-store.js';
-import type { Store } from '../store/store.js';
-import { scratchSqlite, type ScratchStore } from '../test-support/store-contract.js';
+import { indexedScratchStore, scratchSqlite } from '../test-support/store-contract.js';
 import { copyFixture } from '../test-support/temp-tree.js';
 import { locate } from './locate.js';
 import { lineOwners } from './symbol-rank.js';
@@ -16,25 +13,15 @@ import { lineOwners } from './symbol-rank.js';
 const ROOT = copyFixture('locate');
 
 describe('symbol choice on SQLite', () => {
-  let store: Store;
-  let place: ScratchStore;
+  const store = indexedScratchStore(ROOT, scratchSqlite);
   const symbolsOf = async (text: string, file: string) => {
-    const answer = await locate(store, normalizeLocateParams({ text }));
+    const answer = await locate(store(), normalizeLocateParams({ text }));
     return answer.files.find((f) => f.file === file)?.symbols.map((s) => s.name) ?? [];
   };
 
-  beforeAll(async () => {
-    place = await scratchSqlite();
-    await indexFolder({ root: ROOT, store: place.location, workers: 0 });
-    store = await openStore(place.location, { readonly: true, root: ROOT });
-  });
-  afterAll(async () => {
-    await store?.close();
-    await place?.drop();
-  });
 
   it('gives each line to its innermost definition: a method\'s lines are the method\'s, the class keeps its own body', async () => {
-    const outline = await store.read((reader) => reader.fileOutline('minicache/cache.py'));
+    const outline = await store().read((reader) => reader.fileOutline('minicache/cache.py'));
     const owners = lineOwners(outline, 200);
     const ownerAt = (line: number) => (owners[line]! < 0 ? null : outline[owners[line]!]!);
     const cull = outline.find((s) => s.name === '_cull')!;
@@ -50,7 +37,7 @@ describe('symbol choice on SQLite', () => {
   });
 
   it('names up to three symbols for the first file and one for each later file', async () => {
-    const answer = await locate(store, normalizeLocateParams({ text: 'FileCache.set calls _cull, which deletes entries with _delete; validate_key and make_key check the key' }));
+    const answer = await locate(store(), normalizeLocateParams({ text: 'FileCache.set calls _cull, which deletes entries with _delete; validate_key and make_key check the key' }));
     expect(answer.files.length).toBeGreaterThan(1);
     expect(answer.files[0]!.symbols.length).toBe(3);
     for (const later of answer.files.slice(1)) expect(later.symbols.length).toBeLessThanOrEqual(1);

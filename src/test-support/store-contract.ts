@@ -45,6 +45,27 @@ export function scratchSqlite(): Promise<ScratchStore> {
   });
 }
 
+/**
+ * A test file's index of `root` in a fresh place from `scratch`, indexed for real before its tests and
+ * opened read-only, dropped after them; the returned function gives the open store. Nothing happens
+ * when the store's service is not `present` (its tests skip, saying why).
+ */
+export function indexedScratchStore(root: string, scratch: () => Promise<ScratchStore>, present = true): () => Store {
+  let place: ScratchStore | undefined;
+  let store: Store | undefined;
+  beforeAll(async () => {
+    if (!present) return;
+    place = await scratch();
+    await indexFolder({ root, store: place.location, workers: 0 });
+    store = await openStore(place.location, { readonly: true, root });
+  });
+  afterAll(async () => {
+    await store?.close();
+    await place?.drop();
+  });
+  return () => store!;
+}
+
 export const CONTRACT_TREE: Record<string, string> = {
   'src/auth/token.ts': [
     'export class TokenValidator extends BaseValidator {',
